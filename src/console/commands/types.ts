@@ -1,0 +1,50 @@
+import type { Grants } from '@domain/permissions';
+
+// One command definition drives the palette entry, the hotkey, the shortcuts sheet and button tooltips
+// (design.md, convention 3). Areas register their commands explicitly; nothing registers by import side effect.
+
+/** Focus scopes stack page < table < dialog < palette; a key goes to the top-most scope that handles it. */
+export type CommandScope = 'global' | 'page' | 'table' | 'dialog' | 'palette';
+
+export type CommandGroup =
+  | 'Navigation'
+  | 'Go to'
+  | 'Accounts'
+  | 'Merchants'
+  | 'Table'
+  | 'Actions'
+  | 'Session'
+  | 'Help';
+
+/** What a command can see and do when it is checked or run. */
+export interface CommandContext {
+  grants: Grants;
+  isProviderStaff: boolean;
+  /** The account and merchant of the current path, when there is one. */
+  accountId: string | undefined;
+  merchantId: string | undefined;
+  navigate: (path: string) => void;
+  /** Where the command was started from; analytics and tests read it. */
+  source: CommandSource;
+}
+
+export type CommandSource = 'palette' | 'hotkey' | 'button' | 'menu';
+
+export interface Command {
+  id: string;
+  title: string;
+  group: CommandGroup;
+  /**
+   * Key bindings in react-hotkeys-hook notation: 'mod+k', 'shift+slash', 'j'. A two-key sequence is written
+   * 'g>a' (press g, then a). The first binding is the one the shortcuts sheet and tooltips show.
+   */
+  keys?: readonly string[];
+  scope: CommandScope;
+  /** Extra words the palette matches on. */
+  keywords?: readonly string[];
+  /** Whether the command is available now; unavailable commands are neither listed nor bound. */
+  when?: (ctx: CommandContext) => boolean;
+  run: (ctx: CommandContext) => void | Promise<void>;
+  /** Hidden from the palette (e.g. row movement keys), still listed in the shortcuts sheet. */
+  hiddenInPalette?: boolean;
+}

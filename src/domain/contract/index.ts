@@ -1,0 +1,6 @@
+export * from './accounts';
+export * from './auth';
+export * from './common';
+export * from './config';
+export * from './merchants';
+export * from './search';

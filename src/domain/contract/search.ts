@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { uuid } from './common';
+
+/** What the palette asks the API while the user types: accounts and merchants by name, any of them by id prefix. */
+export const searchQuery = z.object({
+  q: z.string().trim().min(1).max(100),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+export const searchHit = z.object({
+  kind: z.enum(['account', 'merchant']),
+  id: uuid,
+  accountId: uuid,
+  title: z.string(),
+  subtitle: z.string(),
+});
+export type SearchHit = z.infer<typeof searchHit>;
+
+export const searchResponse = z.object({ items: z.array(searchHit) });

@@ -1,0 +1,188 @@
+// The error and message catalogue (spec 1, section 8). The server answers errors with `{ statusCode, error, message }`
+// where `error` is a key of this catalogue; the console looks the key up here. Unknown keys become 'unexpected-error'.
+
+export type MessageType = 'success' | 'warning' | 'error' | 'info';
+
+export interface CatalogueMessage {
+  header: string;
+  content?: string;
+  type: MessageType;
+}
+
+const GENERIC = 'Sorry, there was a problem. Please try again';
+
+export const CATALOGUE = {
+  // Generic and global
+  'unexpected-error': { header: 'Oops! Something went wrong', content: GENERIC, type: 'error' },
+  'connection-error': {
+    header: 'Oops! Something went wrong',
+    content: 'We could not reach the server. Check your connection and try again.',
+    type: 'error',
+  },
+  'server-error': { header: 'Server error', content: 'Try again later', type: 'error' },
+  'page-not-found': { header: "Oops! Sorry, we can't find that page", type: 'error' },
+  'resource-not-found': {
+    header: "Oops! Sorry, we can't find that page",
+    content: "You may not have access to this resource. Request permissions from an administrator if you need them.",
+    type: 'error',
+  },
+  'form-not-validated': { header: 'Form not validated', content: GENERIC, type: 'error' },
+  'required-field': { header: 'Required field', type: 'error' },
+  'too-many-requests': {
+    header: 'Too many attempts',
+    content: 'Please wait a few minutes before trying again.',
+    type: 'error',
+  },
+
+  // Sign-in and session
+  'invalid-login-credentials': {
+    header: 'Invalid login credentials',
+    content: 'Please check that everything is correct and try again.',
+    type: 'error',
+  },
+  'login-internal-error': {
+    header: 'Internal system error',
+    content: 'We could not sign you in because of an internal error. Please try again later.',
+    type: 'error',
+  },
+  'session-opened-another-device': {
+    header: 'Session opened on another device or browser',
+    content: 'A new session was started on another device. Sign in again to continue here.',
+    type: 'warning',
+  },
+  'session-expired': {
+    header: 'Your session has expired',
+    content: 'Sign in again to continue.',
+    type: 'warning',
+  },
+  'token-expired': { header: 'Your session has expired', content: 'Sign in again to continue.', type: 'warning' },
+  'missing-token': { header: 'Your session has expired', content: 'Sign in again to continue.', type: 'warning' },
+
+  // Password flows
+  'link-expired': {
+    header: 'This link has expired',
+    content: 'Links are valid for 24 hours. Request a new one, or contact support if the problem persists.',
+    type: 'error',
+  },
+  'not-existing-email': { header: 'Not existing email, please try another one', type: 'error' },
+  'forgot-email-sent': {
+    header: 'Check your inbox',
+    content: 'We have sent you an e-mail with a link to reset your password. It may take up to 5 minutes to arrive.',
+    type: 'success',
+  },
+  'pwd-created-successfully': {
+    header: 'Password created or restored successfully',
+    content: 'Your account is active. You can now sign in.',
+    type: 'success',
+  },
+  'pwd-changed-successfully': {
+    header: 'Password created or restored successfully',
+    content: 'You can now sign in with your new password.',
+    type: 'success',
+  },
+  'newsletter-unsubscribed': {
+    header: 'You have been unsubscribed',
+    content: 'You will no longer receive these e-mails.',
+    type: 'success',
+  },
+
+  // Saving and generic outcomes
+  'successfully-created': { header: 'Created successfully', type: 'success' },
+  'successfully-edited': { header: 'Changes saved successfully!', type: 'success' },
+  'successfully-deleted': { header: 'Deleted successfully', type: 'success' },
+  'successfully-uploaded': { header: 'Uploaded successfully', type: 'success' },
+  'successfully-added': { header: 'Added successfully', type: 'success' },
+  'successfully-duplicated': { header: 'Duplicated successfully', type: 'success' },
+  'save-successfully': { header: 'Changes saved successfully!', type: 'success' },
+  'user-successfully-deleted': { header: 'User deleted successfully', type: 'success' },
+  'reminder-sent-successfuly': { header: 'Invitation reminder successfully sent!', type: 'success' },
+  'refund-successfully-sent': { header: 'Refund sent successfully', type: 'success' },
+  'export-email-requested': {
+    header: 'Export email requested',
+    content: 'Check your inbox in 10-15 minutes.',
+    type: 'success',
+  },
+  'without-changes': { header: "You haven't made any changes", type: 'warning' },
+  'confirm-cancel-changes': {
+    header: 'Are you sure you want to cancel? Your changes will be lost.',
+    type: 'warning',
+  },
+  'async-refund': { header: 'Waiting for confirmation', type: 'warning' },
+  'mids-in-use': { header: 'Some routes already use this MID.', type: 'warning' },
+  'plan-in-use': { header: 'Remember to check your settings before saving!', type: 'warning' },
+  'item-duplicated': { header: 'Some items are already on the list', content: 'Add the new items?', type: 'warning' },
+
+  // Failures
+  'not-saved': { header: 'Not saved', content: GENERIC, type: 'error' },
+  'not-loaded': { header: 'Not loaded', content: GENERIC, type: 'error' },
+  'not-created': { header: 'Not created', content: GENERIC, type: 'error' },
+  'not-edited': { header: 'Not edited', content: GENERIC, type: 'error' },
+  'not-deleted': { header: 'Not deleted', content: GENERIC, type: 'error' },
+  'not-selected': { header: 'Not selected', content: GENERIC, type: 'error' },
+  'download-error': { header: 'Download failed', content: GENERIC, type: 'error' },
+  'export-error': { header: 'Export failed', content: GENERIC, type: 'error' },
+  'export-too-large': {
+    header: 'The export is too large',
+    content: 'Exports are limited to 100,000 records. Narrow the filters and try again.',
+    type: 'error',
+  },
+  'duplicate-error': { header: 'Unable to duplicate', content: GENERIC, type: 'error' },
+  'delete-error': { header: 'Not deleted', content: GENERIC, type: 'error' },
+  'save-error': { header: 'Not saved', content: GENERIC, type: 'error' },
+  'user-not-created': { header: 'User not created', content: 'A user with this e-mail already exists.', type: 'error' },
+  'user-creation-error': { header: 'Error while creating the new user', content: GENERIC, type: 'error' },
+  'status-change-error': { header: 'Update status failed', content: GENERIC, type: 'error' },
+  'details-error': { header: 'Error getting details', content: GENERIC, type: 'error' },
+  'user-activity-mapping-error': { header: 'Error getting details', content: GENERIC, type: 'error' },
+  'template-format-error': {
+    header: 'The dispute document cannot be downloaded due to a format error.',
+    type: 'error',
+  },
+  'no-templates-assigned': {
+    header: "This account doesn't have templates assigned",
+    content: 'Get in touch with the account administrator to solve this problem.',
+    type: 'error',
+  },
+  'cant-delete-account': {
+    header: "Can't delete account",
+    content: 'Delete its merchants and users first.',
+    type: 'error',
+  },
+  'outdated-local-status': {
+    header: 'The status has changed',
+    content: 'Another user changed this case while you were looking at it. Update to see the current status.',
+    type: 'warning',
+  },
+} as const satisfies Record<string, CatalogueMessage>;
+
+export type ErrorKey = keyof typeof CATALOGUE;
+
+export function isCatalogueKey(key: unknown): key is ErrorKey {
+  return typeof key === 'string' && Object.hasOwn(CATALOGUE, key);
+}
+
+/** The message for a key; unknown keys yield 'unexpected-error'. */
+export function messageFor(key: unknown): CatalogueMessage & { key: ErrorKey } {
+  const known: ErrorKey = isCatalogueKey(key) ? key : 'unexpected-error';
+  return { key: known, ...CATALOGUE[known] };
+}
+
+/** What the console does with an HTTP status before looking at the key (spec 1, section 8). */
+export type StatusEffect = 'end-session' | 'resource-not-found' | 'server-error' | 'show-message';
+
+export function effectOfStatus(status: number): StatusEffect {
+  if (status === 401 || status === 410) return 'end-session';
+  if (status === 403 || status === 404) return 'resource-not-found';
+  if (status >= 500 && status <= 511) return 'server-error';
+  return 'show-message';
+}
+
+/** The shape of every error body the API sends. */
+export interface ApiErrorBody {
+  statusCode: number;
+  error: string;
+  message: string;
+  /** Field errors keyed by path ("accounts.0"), first message per field. */
+  fields?: Record<string, string>;
+  retryAfterSeconds?: number;
+}

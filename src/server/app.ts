@@ -1,0 +1,128 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse as parseQuery } from 'node:querystring';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { runtimeConfig } from '@domain/contract/config';
+import { accountsRoutes } from './areas/accounts/routes';
+import { authRoutes } from './areas/auth/routes';
+import { mailboxRoutes } from './areas/mailbox/routes';
+import { merchantsRoutes } from './areas/merchants/routes';
+import { searchRoutes } from './areas/search/routes';
+import type { ServerConfig } from './config';
+import type { Database } from './db/client';
+import { createMailer } from './mail/outbox';
+import type { Mailer } from './mail/mailer';
+import { requireAuth, TokenSigner } from './plugins/auth';
+import { registerErrorHandler } from './plugins/errors';
+
+/** What every area plugin receives. Tests build it with an in-memory database and a controllable clock. */
+export interface AppDeps {
+  db: Database['db'];
+  config: ServerConfig;
+  signer: TokenSigner;
+  mailer: Mailer;
+  now: () => number;
+}
+
+export interface BuildOptions {
+  config: ServerConfig;
+  database: Database;
+  now?: () => number;
+  mailer?: Mailer;
+}
+
+const consoleDir = fileURLToPath(new URL('../../dist/console', import.meta.url));
+
+/**
+ * Query strings use bracketed array names (status[]=A&status[]=B). The brackets are dropped so schemas see
+ * `status: ['A', 'B']`; a lone value stays a string and the schema's queryArray wraps it.
+ */
+function parseQueryString(query: string): Record<string, unknown> {
+  const parsed = parseQuery(query);
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    const name = key.endsWith('[]') ? key.slice(0, -2) : key;
+    const values = Array.isArray(value) ? value : [value ?? ''];
+    result[name] = key.endsWith('[]') || values.length > 1 ? values : values[0];
+  }
+  return result;
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const now = options.now ?? Date.now;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    querystringParser: parseQueryString,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    bodyLimit: 8 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const signer = await TokenSigner.create(database.db, config.tokenSecret, config.accessTokenTtlSeconds);
+  const mailer = options.mailer ?? createMailer(database.db, config);
+  const deps: AppDeps = { db: database.db, config, signer, mailer, now };
+  const apiBase = config.runtime.apiBase;
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Payments Ops Console API',
+        description: 'Every call the console makes. Generated from the same zod contract the console parses with.',
+        version: config.runtime.appVersion,
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${apiBase}/docs` });
+
+  app.get('/config.json', { schema: { hide: true, response: { 200: runtimeConfig } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return config.runtime;
+  });
+  app.get(`${apiBase}/health`, { schema: { hide: true } }, async () => ({ ok: true, database: database.kind }));
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, deps);
+      if (config.runtime.mailbox) await api.register(mailboxRoutes, deps);
+      await api.register(async (scope) => {
+        requireAuth(scope, deps);
+        await scope.register(accountsRoutes, deps);
+        await scope.register(merchantsRoutes, deps);
+        await scope.register(searchRoutes, deps);
+      });
+    },
+    { prefix: apiBase },
+  );
+
+  const serveConsole = config.serveConsole && existsSync(`${consoleDir}/index.html`);
+  if (serveConsole) {
+    await app.register(fastifyStatic, { root: consoleDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith(`${apiBase}/`) || request.url === apiBase;
+    if (serveConsole && request.method === 'GET' && !isApi) {
+      // Client-side routes: the console decides what is found.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .code(404)
+      .send({ statusCode: 404, error: 'resource-not-found', message: `No route ${request.method} ${request.url}` });
+  });
+
+  return app;
+}

@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { jwtVerify, SignJWT } from 'jose';
+import { type AccessClaims, accessClaims } from '@domain/contract/auth';
+import { isIdentifier } from '@domain/ids';
+import { can, type Grants } from '@domain/permissions';
+import type { Db } from '../db/client';
+import { roles, serverSettings, sessions, userAccounts, users } from '../db/schema';
+import { ApiError } from './errors';
+
+/** Who is calling, re-read from the database on every call so revocations and permission changes apply at once. */
+export interface AuthContext extends Grants {
+  userId: string;
+  sessionId: string;
+  email: string;
+  fullName: string;
+  userType: 'INTERNAL' | 'ACCOUNT';
+  isProviderStaff: boolean;
+  /** Accounts this caller may act on: the linked accounts of provider staff, the one account of an account user. */
+  accountIds: readonly string[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext;
+  }
+}
+
+/** Signs and verifies access tokens (HS256). */
+export class TokenSigner {
+  private constructor(
+    private readonly key: Uint8Array,
+    readonly ttlSeconds: number,
+  ) {}
+
+  /** Uses the configured secret, or one generated on first start and kept in the database. */
+  static async create(db: Db, secret: string | undefined, ttlSeconds: number): Promise<TokenSigner> {
+    let value = secret;
+    if (!value) {
+      const generated = randomBytes(48).toString('base64url');
+      await db.insert(serverSettings).values({ key: 'token_secret', value: generated }).onConflictDoNothing();
+      const [row] = await db.select().from(serverSettings).where(eq(serverSettings.key, 'token_secret'));
+      value = row!.value;
+    }
+    return new TokenSigner(new TextEncoder().encode(value), ttlSeconds);
+  }
+
+  async sign(claims: Omit<AccessClaims, 'exp' | 'iat'>, now = Date.now()): Promise<string> {
+    const iat = Math.floor(now / 1000);
+    return new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + this.ttlSeconds)
+      .sign(this.key);
+  }
+
+  async verify(token: string, now = Date.now()): Promise<AccessClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: new Date(now) });
+      return accessClaims.parse(payload);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ERR_JWT_EXPIRED') throw new ApiError(401, 'token-expired');
+      throw new ApiError(401, 'session-expired');
+    }
+  }
+}
+
+const REVOCATION_KEYS = {
+  replaced: 'session-opened-another-device',
+  logout: 'session-expired',
+  reuse: 'session-expired',
+  disabled: 'session-expired',
+  expired: 'session-expired',
+} as const;
+
+/** How often last-seen stamps are written, so that reads do not turn into writes on every call. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface AuthDeps {
+  db: Db;
+  signer: TokenSigner;
+  now: () => number;
+}
+
+export async function resolveAuth(deps: AuthDeps, authorization: string | undefined): Promise<AuthContext> {
+  const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : undefined;
+  if (!token) throw new ApiError(401, 'missing-token');
+  const claims = await deps.signer.verify(token, deps.now());
+  const [row] = await deps.db
+    .select({ session: sessions, user: users, role: roles })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub)));
+  if (!row) throw new ApiError(401, 'session-expired');
+  const { session, user, role } = row;
+  if (session.revokedAt) {
+    const reason = (session.revokedReason ?? 'expired') as keyof typeof REVOCATION_KEYS;
+    throw new ApiError(401, REVOCATION_KEYS[reason] ?? 'session-expired');
+  }
+  if (session.expiresAt.getTime() <= deps.now() || user.status !== 'ACTIVE') throw new ApiError(401, 'session-expired');
+
+  const linked = await deps.db
+    .select({ accountId: userAccounts.accountId })
+    .from(userAccounts)
+    .where(eq(userAccounts.userId, user.id));
+  const isProviderStaff = user.userType === 'INTERNAL';
+  // An account user acts on the account they signed in to, which must still be linked to them.
+  const accountIds = isProviderStaff
+    ? linked.map((link) => link.accountId)
+    : linked.filter((link) => link.accountId === session.accountId).map((link) => link.accountId);
+
+  if (deps.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    const at = new Date(deps.now());
+    await deps.db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, session.id));
+    await deps.db.update(users).set({ lastActivity: at }).where(eq(users.id, user.id));
+  }
+
+  return {
+    userId: user.id,
+    sessionId: session.id,
+    email: user.email,
+    fullName: `${user.firstName} ${user.lastName}`.trim(),
+    userType: user.userType as AuthContext['userType'],
+    isProviderStaff,
+    permissions: role.permissions,
+    allAllowed: role.allAllowed,
+    accountIds,
+  };
+}
+
+/** Registers `request.auth` for every route of the scope it is called in. */
+export function requireAuth(scope: FastifyInstance, deps: AuthDeps): void {
+  scope.decorateRequest('auth', null as unknown as AuthContext);
+  scope.addHook('onRequest', async (request: FastifyRequest) => {
+    request.auth = await resolveAuth(deps, request.headers.authorization);
+  });
+}
+
+/** A preHandler refusing callers without the permission (403, answered as resource-not-found). */
+export function requirePermission(...permissions: string[]) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    for (const permission of permissions) {
+      if (!can(request.auth, permission)) throw new ApiError(403, 'resource-not-found');
+    }
+  };
+}
+
+/**
+ * The tenant boundary: another tenant's account answers 404, exactly like one that does not exist, so nothing is
+ * revealed. Returns the id for convenience.
+ */
+export function assertAccountAccess(auth: AuthContext, accountId: string): string {
+  if (!isIdentifier(accountId) || !auth.accountIds.includes(accountId)) throw new ApiError(404, 'resource-not-found');
+  return accountId;
+}

@@ -1,0 +1,64 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export const alias = {
+  '@domain': here('./src/domain'),
+  '@machines': here('./machines'),
+  '@console': here('./src/console'),
+  '@server': here('./src/server'),
+};
+
+// The dev server proxies the API to the Fastify process started by `npm run dev`.
+const apiPort = Number(process.env.API_PORT ?? 3001);
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias },
+  build: {
+    outDir: 'dist/console',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 600,
+  },
+  server: {
+    port: Number(process.env.PORT ?? 5173),
+    proxy: {
+      '/api': `http://127.0.0.1:${apiPort}`,
+      '/config.json': `http://127.0.0.1:${apiPort}`,
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/domain/**/*.test.ts', 'tests/machines/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'console',
+          environment: 'jsdom',
+          include: ['tests/console/**/*.test.tsx'],
+          setupFiles: ['tests/console/setup.ts'],
+        },
+      },
+    ],
+  },
+});
