@@ -55,7 +55,7 @@ export default defineConfig({
         test: {
           name: 'console',
           environment: 'jsdom',
-          include: ['tests/console/**/*.test.tsx'],
+          include: ['tests/console/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/console/setup.ts'],
         },
       },

@@ -62,7 +62,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const now = options.now ?? Date.now;
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    querystringParser: parseQueryString,
+    routerOptions: { querystringParser: parseQueryString },
     trustProxy: process.env.TRUST_PROXY === 'true',
     bodyLimit: 8 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

@@ -63,3 +63,11 @@ export const accessClaims = z.object({
 export type AccessClaims = z.infer<typeof accessClaims>;
 
 export const okResponse = z.object({ ok: z.literal(true) });
+
+/** What the password page asks before showing the form, so 'link-expired' shows before the user types. */
+export const passwordLinkQuery = z.object({ token: z.string().min(1) });
+export const passwordLinkStatus = z.object({
+  state: z.enum(['valid', 'expired', 'used', 'invalid']),
+  kind: z.enum(['reset', 'new']).nullable(),
+  expiresAt: z.string().nullable(),
+});

@@ -71,6 +71,7 @@ const REVOCATION_KEYS = {
   logout: 'session-expired',
   reuse: 'session-expired',
   disabled: 'session-expired',
+  'password-reset': 'session-expired',
   expired: 'session-expired',
 } as const;
 

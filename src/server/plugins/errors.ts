@@ -46,8 +46,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // Fastify's own client errors (malformed JSON, payload too large, unsupported media type...).
     return reply.code(status).send({ statusCode: status, error: 'unexpected-error', message: error.message });
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ statusCode: 404, error: 'resource-not-found', message: `No route ${request.method} ${request.url}` });
-  });
 }
