@@ -23,7 +23,7 @@ export const CATALOGUE = {
   'page-not-found': { header: "Oops! Sorry, we can't find that page", type: 'error' },
   'resource-not-found': {
     header: "Oops! Sorry, we can't find that page",
-    content: "You may not have access to this resource. Request permissions from an administrator if you need them.",
+    content: 'You may not have access to this resource. Request permissions from an administrator if you need them.',
     type: 'error',
   },
   'form-not-validated': { header: 'Form not validated', content: GENERIC, type: 'error' },

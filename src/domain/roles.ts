@@ -130,7 +130,17 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     name: 'PAYMENTS_SPECIALIST',
     prettyName: 'Payments specialist',
     internal: false,
-    permissions: uniq([...READ_ALL, ...EXPORTS, ...PAYMENTS_WORK, P.midCreate, P.midUpdate, P.routeCreate, P.routeUpdate, P.urlCreate, P.tagCreate]),
+    permissions: uniq([
+      ...READ_ALL,
+      ...EXPORTS,
+      ...PAYMENTS_WORK,
+      P.midCreate,
+      P.midUpdate,
+      P.routeCreate,
+      P.routeUpdate,
+      P.urlCreate,
+      P.tagCreate,
+    ]),
   },
   {
     name: 'VIEWER',
