@@ -24,3 +24,10 @@ export type Account = z.infer<typeof account>;
 
 export const accountListQuery = listQuery;
 export const accountList = listResponse(account);
+
+/** An acquirer (provider) of the platform, as GET /acquirer lists them. */
+export const acquirer = z.object({ id: uuid, prettyName: z.string(), description: z.string() });
+export type Acquirer = z.infer<typeof acquirer>;
+export const acquirerList = listResponse(acquirer);
+
+export const accountParams = z.object({ accountId: z.string() });

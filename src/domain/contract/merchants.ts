@@ -35,3 +35,6 @@ export const merchantList = listResponse(merchant);
 
 export const apiKeyName = z.enum(['publicKey', 'privateKey']);
 export const apiKeyResponse = z.object({ keyName: apiKeyName, key: z.string() });
+
+export const merchantParams = z.object({ accountId: z.string(), merchantId: z.string() });
+export const merchantKeyParams = merchantParams.extend({ keyName: z.string() });

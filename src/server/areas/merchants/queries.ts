@@ -1,0 +1,73 @@
+import type { ListQuery } from '@domain/contract/common';
+import type { Merchant } from '@domain/contract/merchants';
+import { or, type SQL, sql } from 'drizzle-orm';
+import { accounts, merchants } from '../../db/schema';
+import { containsPattern, prefixPattern } from '../../lib/list';
+
+/** Sortable contract fields of the merchants list. Names sort without regard to case. */
+export const MERCHANT_SORTABLE = {
+  prettyName: sql`lower(${merchants.prettyName})`,
+  merchantLegalName: sql`lower(${merchants.merchantLegalName})`,
+  country: merchants.country,
+  createdAt: merchants.createdAt,
+};
+
+/** The columns a merchant is read with: everything but the API keys, plus the account's name. */
+export const merchantColumns = {
+  merchant: {
+    id: merchants.id,
+    accountId: merchants.accountId,
+    prettyName: merchants.prettyName,
+    image: merchants.image,
+    merchantLegalName: merchants.merchantLegalName,
+    vatNumber: merchants.vatNumber,
+    corporateUrl: merchants.corporateUrl,
+    dba: merchants.dba,
+    mccCode: merchants.mccCode,
+    street: merchants.street,
+    city: merchants.city,
+    zipCode: merchants.zipCode,
+    country: merchants.country,
+    email: merchants.email,
+    phone: merchants.phone,
+    supportUrl: merchants.supportUrl,
+    supportEmail: merchants.supportEmail,
+    supportPhone: merchants.supportPhone,
+    webhooksNotificationsUrl: merchants.webhooksNotificationsUrl,
+    successRedirectUrl: merchants.successRedirectUrl,
+    failedRedirectUrl: merchants.failedRedirectUrl,
+    createdAt: merchants.createdAt,
+    updatedAt: merchants.updatedAt,
+  },
+  accountName: accounts.prettyName,
+};
+
+type MerchantRow = {
+  merchant: { [K in keyof (typeof merchantColumns)['merchant']]: (typeof merchants.$inferSelect)[K] };
+  accountName: string;
+};
+
+export function toMerchant({ merchant, accountName }: MerchantRow): Merchant {
+  const { id, createdAt, updatedAt, ...fields } = merchant;
+  return {
+    ...fields,
+    merchantId: id,
+    accountReference: { id: merchant.accountId, prettyName: accountName },
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+  };
+}
+
+/** Search by name or legal name (contains) or by identifier (prefix); searchType narrows it to one of the two. */
+export function merchantSearch(search: string | undefined, searchType: ListQuery['searchType']): SQL | undefined {
+  const text = search?.trim();
+  if (!text) return undefined;
+  const byId = sql`${merchants.id}::text like ${prefixPattern(text)}`;
+  const byName = or(
+    sql`lower(${merchants.prettyName}) like ${containsPattern(text)}`,
+    sql`lower(${merchants.merchantLegalName}) like ${containsPattern(text)}`,
+  )!;
+  if (searchType === 'ID') return byId;
+  if (searchType === 'TEXT') return byName;
+  return or(byName, byId);
+}

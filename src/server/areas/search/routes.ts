@@ -1,0 +1,110 @@
+import { errorBody } from '@domain/contract/common';
+import { type SearchHit, searchQuery, searchResponse } from '@domain/contract/search';
+import { can, PERMISSIONS as P } from '@domain/permissions';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app';
+import { accounts, merchants } from '../../db/schema';
+import { containsPattern, escapeLike, prefixPattern } from '../../lib/list';
+
+// What the command palette asks as the user types. It answers only what the caller may open: their accounts
+// (linked accounts for staff, the signed-in account for account users) and, with merchant.read, those accounts'
+// merchants. Accounts come first; within each kind an exact id wins, then names that start with the text, then
+// names with a word starting with it, then id prefixes, then names merely containing it.
+
+const errors = { 400: errorBody, 401: errorBody };
+
+export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get(
+    '/search',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Accounts and merchants the caller may open, by name, short ID or identifier prefix',
+        querystring: searchQuery,
+        response: { 200: searchResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { auth } = request;
+      const text = request.query.q.toLowerCase();
+      const limit = request.query.limit;
+      if (auth.accountIds.length === 0) return { items: [] };
+      const accountIds = [...auth.accountIds];
+      const prefix = prefixPattern(text);
+      const contains = containsPattern(text);
+      const wordStart = `% ${escapeLike(text)}%`;
+
+      const accountRank = sql<number>`case
+        when lower(${accounts.shortId}) = ${text} or ${accounts.id}::text = ${text} then 0
+        when lower(${accounts.prettyName}) like ${prefix} then 1
+        when lower(${accounts.prettyName}) like ${wordStart} then 2
+        when lower(${accounts.shortId}) like ${prefix} or ${accounts.id}::text like ${prefix} then 3
+        else 4 end`;
+      const accountRows = await db
+        .select({ id: accounts.id, prettyName: accounts.prettyName, shortId: accounts.shortId })
+        .from(accounts)
+        .where(
+          and(
+            inArray(accounts.id, accountIds),
+            or(
+              sql`lower(${accounts.prettyName}) like ${contains}`,
+              sql`lower(${accounts.shortId}) like ${prefix}`,
+              sql`${accounts.id}::text like ${prefix}`,
+            ),
+          ),
+        )
+        .orderBy(accountRank, sql`lower(${accounts.prettyName})`, asc(accounts.id))
+        .limit(limit);
+      const items: SearchHit[] = accountRows.map((row) => ({
+        kind: 'account',
+        id: row.id,
+        accountId: row.id,
+        title: row.prettyName,
+        subtitle: `Account ${row.shortId}`,
+      }));
+
+      const room = limit - items.length;
+      if (room > 0 && can(auth, P.merchantRead)) {
+        const merchantRank = sql<number>`case
+          when ${merchants.id}::text = ${text} then 0
+          when lower(${merchants.prettyName}) like ${prefix} then 1
+          when lower(${merchants.prettyName}) like ${wordStart} or lower(${merchants.merchantLegalName}) like ${prefix} then 2
+          when ${merchants.id}::text like ${prefix} then 3
+          else 4 end`;
+        const merchantRows = await db
+          .select({
+            id: merchants.id,
+            accountId: merchants.accountId,
+            prettyName: merchants.prettyName,
+            merchantLegalName: merchants.merchantLegalName,
+            accountName: accounts.prettyName,
+          })
+          .from(merchants)
+          .innerJoin(accounts, eq(accounts.id, merchants.accountId))
+          .where(
+            and(
+              inArray(merchants.accountId, accountIds),
+              or(
+                sql`lower(${merchants.prettyName}) like ${contains}`,
+                sql`lower(${merchants.merchantLegalName}) like ${contains}`,
+                sql`${merchants.id}::text like ${prefix}`,
+              ),
+            ),
+          )
+          .orderBy(merchantRank, sql`lower(${merchants.prettyName})`, asc(merchants.id))
+          .limit(room);
+        for (const row of merchantRows) {
+          items.push({
+            kind: 'merchant',
+            id: row.id,
+            accountId: row.accountId,
+            title: row.prettyName,
+            subtitle: `${row.merchantLegalName} · ${row.accountName}`,
+          });
+        }
+      }
+      return { items };
+    },
+  );
+};

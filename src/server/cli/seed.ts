@@ -1,0 +1,56 @@
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { users } from '../db/schema';
+import { seedFromEnv } from '../db/seed/ensure';
+import { generateDemoData } from '../db/seed/generator';
+import { resetDatabase } from '../db/seed/reset';
+
+// `npm run seed -- [--reset] [--seed N]`: builds the demo world; --reset drops the database's contents first.
+
+const { values } = parseArgs({
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
+  options: { reset: { type: 'boolean', default: false }, seed: { type: 'string' } },
+  allowPositionals: true,
+});
+
+const seed = values.seed === undefined ? seedFromEnv() : Number(values.seed);
+if (!Number.isSafeInteger(seed)) {
+  console.error(`--seed expects a whole number, got '${values.seed}'`);
+  process.exit(2);
+}
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+const where = database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/` : 'PostgreSQL (DATABASE_URL)';
+let alreadySeeded = false;
+try {
+  if (values.reset) {
+    await resetDatabase(database);
+    console.log(`Reset ${where}.`);
+  } else {
+    await database.migrate();
+    const [row] = await database.db.select({ count: sql<number>`count(*)::int` }).from(users);
+    if ((row?.count ?? 0) > 0) {
+      console.log(`The database (${where}) already has data; nothing changed. Use --reset to rebuild it.`);
+      alreadySeeded = true;
+    }
+  }
+  if (!alreadySeeded) {
+    const started = performance.now();
+    const { password, credentials, context } = await generateDemoData(database.db, { seed });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(
+      `Demo data (seed ${seed}) in ${seconds} s: ${context.accounts.length} accounts, ${context.merchants.length} merchants, ${context.users.length} users.`,
+    );
+    console.log(`Demo credentials (password for all: ${password}):`);
+    for (const c of credentials) {
+      console.log(
+        `  ${c.role.padEnd(24)} ${c.accountId ? `account ${c.accountId}  ` : 'admin sign-in     '}${c.email}`,
+      );
+    }
+  }
+} finally {
+  await database.close();
+}

@@ -1,0 +1,121 @@
+import { searchResponse } from '@domain/contract/search';
+import { roles } from '@server/db/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AccountRow,
+  authHeader,
+  buildTestApp,
+  createAccount,
+  createMerchant,
+  createUser,
+  type MerchantRow,
+  signIn,
+  type TestApp,
+} from './helpers/test-app';
+
+let t: TestApp;
+let north: AccountRow;
+let south: AccountRow;
+let hidden: AccountRow;
+let harborShop: MerchantRow;
+let staffToken: string;
+let userToken: string;
+
+async function search(q: string, token: string, limit?: number) {
+  const query = new URLSearchParams({ q, ...(limit ? { limit: String(limit) } : {}) });
+  const response = await t.app.inject({ method: 'GET', url: `/api/search?${query}`, headers: authHeader(token) });
+  expect(response.statusCode).toBe(200);
+  return searchResponse.parse(response.json()).items;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  north = await createAccount(t.db, { prettyName: 'Harbor Holdings', shortId: '482913' });
+  south = await createAccount(t.db, { prettyName: 'Southwind Retail', shortId: '771204' });
+  hidden = await createAccount(t.db, { prettyName: 'Harbor Secret', shortId: '482999' });
+  harborShop = await createMerchant(t.db, north.id, {
+    prettyName: 'Blue Harbor Travel',
+    merchantLegalName: 'BHT S.L.',
+  });
+  await createMerchant(t.db, north.id, { prettyName: 'Harbor Books', merchantLegalName: 'Harbor Books Ltd' });
+  await createMerchant(t.db, north.id, {
+    prettyName: 'Silver Pine Outfitters',
+    merchantLegalName: 'Pine Harborside GmbH',
+  });
+  await createMerchant(t.db, south.id, { prettyName: 'Harbor South Games' });
+  await createMerchant(t.db, hidden.id, { prettyName: 'Harbor Hidden Shop' });
+
+  const staff = await createUser(t.db, {
+    role: 'PROVIDER_SUPPORT',
+    type: 'INTERNAL',
+    accountIds: [north.id, south.id],
+  });
+  staffToken = (await signIn(t.app, { email: staff.email })).token;
+  const user = await createUser(t.db, { role: 'VIEWER', type: 'ACCOUNT', accountIds: [north.id] });
+  userToken = (await signIn(t.app, { email: user.email, accountId: north.shortId })).token;
+});
+
+afterAll(() => t.close());
+
+describe('GET /search', () => {
+  it('puts accounts first and ranks name prefixes before word starts before mere containment', async () => {
+    const hits = await search('harbor', userToken);
+    expect(hits.map((hit) => [hit.kind, hit.title])).toEqual([
+      ['account', 'Harbor Holdings'],
+      ['merchant', 'Harbor Books'],
+      ['merchant', 'Blue Harbor Travel'],
+      ['merchant', 'Silver Pine Outfitters'],
+    ]);
+    expect(hits[0]).toMatchObject({ id: north.id, accountId: north.id, subtitle: 'Account 482913' });
+    expect(hits[2]).toMatchObject({ id: harborShop.id, accountId: north.id, subtitle: 'BHT S.L. · Harbor Holdings' });
+  });
+
+  it("answers an account user with its own account's records only", async () => {
+    const titles = (await search('harbor', userToken)).map((hit) => hit.title);
+    expect(titles).not.toContain('Harbor South Games');
+    expect(titles).not.toContain('Harbor Secret');
+    expect(titles).not.toContain('Harbor Hidden Shop');
+    expect(await search('southwind', userToken)).toEqual([]);
+  });
+
+  it('answers staff with their linked accounts and their merchants only', async () => {
+    const titles = (await search('harbor', staffToken)).map((hit) => hit.title);
+    expect(titles).toContain('Harbor South Games');
+    expect(titles).not.toContain('Harbor Secret');
+    expect(titles).not.toContain('Harbor Hidden Shop');
+  });
+
+  it('finds an account by short ID and anything by identifier prefix', async () => {
+    expect((await search('4829', staffToken)).map((hit) => hit.title)).toEqual(['Harbor Holdings']);
+    const byId = await search(harborShop.id.slice(0, 13), staffToken);
+    expect(byId[0]).toMatchObject({ kind: 'merchant', id: harborShop.id });
+    const exact = await search(harborShop.id, staffToken);
+    expect(exact).toHaveLength(1);
+  });
+
+  it('matches case-insensitively and treats wildcards literally', async () => {
+    expect((await search('SOUTHWIND', staffToken)).map((hit) => hit.title)).toEqual(['Southwind Retail']);
+    expect(await search('%', staffToken)).toEqual([]);
+    expect(await search('_', staffToken)).toEqual([]);
+  });
+
+  it('returns at most `limit` hits', async () => {
+    const hits = await search('harbor', staffToken, 2);
+    expect(hits.map((hit) => hit.kind)).toEqual(['account', 'merchant']);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/search?q=harbor&limit=51',
+      headers: authHeader(staffToken),
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+
+  it('leaves merchants out for a caller without merchant.read', async () => {
+    await t.db
+      .insert(roles)
+      .values({ name: 'TEST_ACCOUNT_ONLY', prettyName: 'Account only', permissions: ['account.select'] });
+    const user = await createUser(t.db, { role: 'TEST_ACCOUNT_ONLY', type: 'ACCOUNT', accountIds: [north.id] });
+    const token = (await signIn(t.app, { email: user.email, accountId: north.shortId })).token;
+    expect((await search('harbor', token)).map((hit) => hit.kind)).toEqual(['account']);
+  });
+});
