@@ -6,15 +6,7 @@ import type { Grants } from '@domain/permissions';
 /** Focus scopes stack page < table < dialog < palette; a key goes to the top-most scope that handles it. */
 export type CommandScope = 'global' | 'page' | 'table' | 'dialog' | 'palette';
 
-export type CommandGroup =
-  | 'Navigation'
-  | 'Go to'
-  | 'Accounts'
-  | 'Merchants'
-  | 'Table'
-  | 'Actions'
-  | 'Session'
-  | 'Help';
+export type CommandGroup = 'Navigation' | 'Go to' | 'Accounts' | 'Merchants' | 'Table' | 'Actions' | 'Session' | 'Help';
 
 /** What a command can see and do when it is checked or run. */
 export interface CommandContext {
@@ -47,4 +39,45 @@ export interface Command {
   run: (ctx: CommandContext) => void | Promise<void>;
   /** Hidden from the palette (e.g. row movement keys), still listed in the shortcuts sheet. */
   hiddenInPalette?: boolean;
+}
+
+/** One entry the palette shows; commands, screens, accounts, merchants and search hits all become items. */
+export interface PaletteItem {
+  /** Unique within the palette; also cmdk's value. */
+  id: string;
+  title: string;
+  subtitle?: string;
+  /** The heading the item is listed under. */
+  group: string;
+  keywords?: readonly string[];
+  /** A binding to show next to the item ('g>a', 'mod+k'). */
+  keys?: readonly string[];
+  /** Breaks ties between equally good matches; higher is listed first. */
+  priority?: number;
+  onSelect: (ctx: CommandContext) => void | Promise<void>;
+}
+
+/** Which list the palette shows: the root list, or a picker opened by a command such as 'Switch account'. */
+export type PalettePage = 'root' | 'accounts' | 'merchants';
+
+/**
+ * A provider of palette items, registered like commands (useRegisterPaletteSources). Later areas add lookups the same
+ * way, e.g. a transaction id search.
+ */
+export interface PaletteSource {
+  id: string;
+  /** The page it feeds; 'root' when omitted. */
+  page?: PalettePage;
+  /** Items the palette filters and ranks itself as the user types; must be cheap and synchronous. */
+  items?: (ctx: CommandContext) => readonly PaletteItem[];
+  /**
+   * Items found elsewhere (the API) for a typed query: called debounced, aborted when the query changes, shown as
+   * returned (not re-filtered).
+   */
+  search?: (query: string, ctx: CommandContext, signal: AbortSignal) => Promise<readonly PaletteItem[]>;
+  /**
+   * The source takes part once the query has this many characters: default 0 for `items` (listed on an empty
+   * query), 2 for `search`.
+   */
+  minQueryLength?: number;
 }

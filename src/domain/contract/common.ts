@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../enums';
 
-export const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid identifier');
+export const uuid = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid identifier');
 export const isoDate = z.string().datetime({ offset: true });
 
 /** Query strings carry arrays with bracketed names (status[]=A&status[]=B); a single value arrives as a string. */
 export const queryArray = <T extends z.ZodTypeAny>(item: T) =>
-  z.preprocess((value) => (value === undefined || value === '' ? undefined : Array.isArray(value) ? value : [value]), z.array(item).optional());
+  z.preprocess(
+    (value) => (value === undefined || value === '' ? undefined : Array.isArray(value) ? value : [value]),
+    z.array(item).optional(),
+  );
 
 /**
  * The one list convention: page (1-based), limit (50, 100, 500), order "field" or "-field" (descending).

@@ -1,0 +1,122 @@
+import { useSession } from '@console/session/session-provider';
+import { canAll, type Grants, PERMISSIONS as P } from '@domain/permissions';
+import { lazy } from 'react';
+import { useCurrentScope } from './current-scope';
+import type { ScreenDefinition } from './screen-types';
+
+// Every private screen, once. The route table, the side bar, the palette's "Go to" entries and the `g` keys all
+// derive from this list, so adding a screen is adding one entry here.
+
+const AccountsListScreen = lazy(() =>
+  import('@console/areas/accounts/accounts-list-screen').then((module) => ({ default: module.AccountsListScreen })),
+);
+const MerchantsListScreen = lazy(() =>
+  import('@console/areas/merchants/merchants-list-screen').then((module) => ({
+    default: module.MerchantsListScreen,
+  })),
+);
+const MerchantDetailScreen = lazy(() =>
+  import('@console/areas/merchants/merchant-detail-screen').then((module) => ({
+    default: module.MerchantDetailScreen,
+  })),
+);
+
+export const SCREENS: readonly ScreenDefinition[] = [
+  {
+    id: 'accounts',
+    title: 'Accounts',
+    pattern: '/accounts',
+    path: () => '/accounts',
+    level: 'global',
+    permissions: [P.accountRead],
+    providerStaffOnly: true,
+    goKey: 'a',
+    inSideBar: true,
+    component: AccountsListScreen,
+  },
+  {
+    id: 'merchants',
+    title: 'Merchants',
+    pattern: '/accounts/:accountId/merchants',
+    path: ({ accountId }) => `/accounts/${accountId}/merchants`,
+    level: 'account',
+    permissions: [P.merchantRead],
+    goKey: 'm',
+    inSideBar: true,
+    component: MerchantsListScreen,
+  },
+  {
+    id: 'merchant-detail',
+    title: 'Merchant detail',
+    pattern: '/accounts/:accountId/merchants/:merchantId/detail',
+    path: ({ accountId, merchantId }) => `/accounts/${accountId}/merchants/${merchantId}/detail`,
+    level: 'merchant',
+    permissions: [P.merchantRead],
+    // Reached from the merchants list; the merchant-level side bar links it explicitly.
+    inSideBar: false,
+    component: MerchantDetailScreen,
+  },
+];
+
+export interface VisibilityContext {
+  grants: Grants;
+  isProviderStaff: boolean;
+  /** undefined while the account is loading or when there is no account in scope. */
+  hasChargebacksFeature: boolean | undefined;
+}
+
+/** The screens a user may open: permissions hold, staff-only screens for staff, chargeback screens with the feature. */
+export function visibleScreens(
+  screens: readonly ScreenDefinition[],
+  { grants, isProviderStaff, hasChargebacksFeature }: VisibilityContext,
+): ScreenDefinition[] {
+  return screens.filter(
+    (screen) =>
+      canAll(grants, screen.permissions) &&
+      (!screen.providerStaffOnly || isProviderStaff) &&
+      (!screen.requiresChargebacksFeature || hasChargebacksFeature === true),
+  );
+}
+
+/**
+ * Whether a route is registered at all. The account's chargebacks feature is not known until the account loads,
+ * so a feature screen stays registered meanwhile (its own data calls enforce the rest); menus use visibleScreens.
+ */
+export function registeredScreens(
+  screens: readonly ScreenDefinition[],
+  context: Omit<VisibilityContext, 'hasChargebacksFeature'> & { hasChargebacksFeature: boolean | undefined },
+): ScreenDefinition[] {
+  return visibleScreens(screens, {
+    ...context,
+    hasChargebacksFeature: context.hasChargebacksFeature ?? true,
+  });
+}
+
+export function useVisibleScreens(): ScreenDefinition[] {
+  const { grants, isProviderStaff } = useSession();
+  const { account } = useCurrentScope();
+  return visibleScreens(SCREENS, {
+    grants,
+    isProviderStaff,
+    hasChargebacksFeature: account?.hasChargebacksFeature,
+  });
+}
+
+/** Where a signed-in user starts: the accounts list for staff, else the first screen they may see for their account. */
+export function homePath(
+  screens: readonly ScreenDefinition[],
+  context: { grants: Grants; isProviderStaff: boolean; accounts: readonly { accountId: string }[] },
+): string | null {
+  const visible = visibleScreens(screens, { ...context, hasChargebacksFeature: undefined });
+  if (context.isProviderStaff) {
+    const accounts = visible.find((screen) => screen.id === 'accounts');
+    if (accounts) return accounts.path({});
+  }
+  const accountId = context.accounts[0]?.accountId;
+  const first = visible.find(
+    (screen) =>
+      screen.inSideBar && (screen.level === 'global' || (screen.level === 'account' && accountId !== undefined)),
+  );
+  if (!first) return null;
+  return first.level === 'global' ? first.path({}) : first.path({ accountId });
+}

@@ -1,0 +1,573 @@
+// biome-ignore-all lint/a11y/useSemanticElements: virtualised rows are absolutely placed divs; native table elements lose their semantics under that layout, so the ARIA grid roles carry them instead
+// biome-ignore-all lint/a11y/useFocusableInteractive: the grid holds focus and points at the active row with aria-activedescendant (the ARIA grid pattern), so rows and cells are not tab stops
+// biome-ignore-all lint/a11y/useKeyWithClickEvents: rows open with Enter through the table's registered command; cell clicks only stop the row from opening
+import { useFocusScope } from '@console/commands/focus-scope';
+import { IconButton } from '@console/ui/button';
+import { EmptyState } from '@console/ui/empty-state';
+import { ChevronLeftIcon, ChevronRightIcon, ListIcon, MoreIcon, RefreshIcon } from '@console/ui/icons';
+import { Menu, type MenuHandle } from '@console/ui/menu';
+import { Select } from '@console/ui/select';
+import { Spinner } from '@console/ui/spinner';
+import { PAGE_SIZES } from '@domain/enums';
+import { CATALOGUE } from '@domain/errors';
+import { formatDateTime, formatInteger, timeZoneLabel } from '@domain/format';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  createColumnHelper,
+  type RowData,
+  type RowSelectionState,
+  rowSelectionFeature,
+  tableFeatures,
+  useTable,
+} from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type TableCommandHandlers, useTableCommands } from './table-commands';
+import { TableFilters } from './table-filters';
+import { TableSearch } from './table-search';
+import {
+  appliedFilterCount,
+  countText,
+  isNarrowed,
+  isOverCap,
+  lastReachablePage,
+  nextSort,
+  type PageSize,
+  serialiseTableState,
+  sortDirectionOf,
+  toListQuery,
+  withFilter,
+  withoutFilters,
+  withPage,
+  withPageSize,
+  withSearch,
+  withSort,
+} from './table-state';
+import type { DataColumn, FetchPage, FilterDefinition, RowMenuItem, ToolbarContext } from './types';
+import { useTableUrlState } from './use-table-url-state';
+import './table.css';
+
+export interface DataTableProps<T> {
+  /** The table's accessible name ('Accounts'); also used in the search box's name. */
+  label: string;
+  /** The react-query key prefix of this list; the list query is appended. */
+  queryKey: readonly unknown[];
+  /** Loads one page through the API client; receives the server's list query (page, limit, order, search, filters). */
+  fetchPage: FetchPage<T>;
+  columns: readonly DataColumn<T>[];
+  getRowId: (row: T) => string;
+  /** Enter, or a click on the row. */
+  onOpenRow?: (row: T) => void;
+  /** The row's menu, permissions already applied; no entries, no menu. */
+  rowMenu?: (row: T) => readonly RowMenuItem[];
+  /** Names a row for its menu and checkbox ('Actions for Acme'). */
+  rowLabel?: (row: T) => string;
+  filters?: readonly FilterDefinition[];
+  /** The order a fresh visit starts with ('-createdAt'). */
+  defaultOrder?: string;
+  /** Without a placeholder there is no search box. */
+  searchPlaceholder?: string;
+  /** 3 by default; 2 for the tables the spec names. */
+  searchMinLength?: number;
+  searchDebounceMs?: number;
+  /** The empty text when nothing narrows the list ('There are no transactions to show.'). */
+  emptyText?: string;
+  /** Checkbox per row and the `x` key. */
+  selectable?: boolean;
+  /** Buttons at the right of the first row (export arrives with its own issue). */
+  toolbarActions?: (context: ToolbarContext<T>) => ReactNode;
+  rowHeight?: number;
+  /** Rows mounted beyond the visible ones, each side (kept small: the budget is visible + 20). */
+  overscan?: number;
+}
+
+const features = tableFeatures({ rowSelectionFeature });
+const NO_FILTERS: readonly FilterDefinition[] = [];
+const HEADER_HEIGHT = 36;
+
+const NARROWED_EMPTY_HINTS = ['Check the spelling', 'Try a different search', 'Remove any filters'];
+
+function useTimeZoneLabel(at: number): string {
+  return useMemo(() => timeZoneLabel(at || Date.now()), [at]);
+}
+
+export function DataTable<T extends RowData>(props: DataTableProps<T>) {
+  const {
+    label,
+    queryKey,
+    fetchPage,
+    columns,
+    getRowId,
+    onOpenRow,
+    rowMenu,
+    rowLabel,
+    filters = NO_FILTERS,
+    defaultOrder,
+    searchPlaceholder,
+    searchMinLength = 3,
+    searchDebounceMs = 350,
+    emptyText = 'There are no items on this list',
+    selectable = false,
+    toolbarActions,
+    rowHeight = 40,
+    overscan = 8,
+  } = props;
+  const tableId = useId();
+  const filterIds = useMemo(() => filters.map((filter) => filter.id), [filters]);
+  const multiFilterIds = useMemo(
+    () => filters.filter((filter) => filter.multiple).map((filter) => filter.id),
+    [filters],
+  );
+  const { state, setState, resetToDefaults } = useTableUrlState({ filterIds, defaultOrder });
+  const listQuery = useMemo(() => toListQuery(state, multiFilterIds), [state, multiFilterIds]);
+
+  const query = useQuery({
+    queryKey: [...queryKey, listQuery],
+    queryFn: ({ signal }) => fetchPage(listQuery, signal),
+    placeholderData: keepPreviousData,
+    // A failed list shows its own error state with a refresh link; silent retries would only delay it.
+    retry: false,
+  });
+  const page = query.data;
+  const rows = useMemo(() => page?.items ?? [], [page]);
+  const total = page?.total ?? 0;
+  const lastPage = lastReachablePage(total, state.limit);
+
+  // A shared link can point past the end once the data shrank: go to the last page that has rows.
+  useEffect(() => {
+    if (page && !query.isPlaceholderData && page.items.length === 0 && page.total > 0 && state.page > lastPage) {
+      setState((current) => withPage(current, lastPage));
+    }
+  }, [page, query.isPlaceholderData, state.page, lastPage, setState]);
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // Selection and the active row belong to the rows on screen; a new page starts afresh.
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const [activeRowId, setActiveRowId] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new list query is what resets them
+  useEffect(() => {
+    setRowSelection({});
+    setActiveRowId(null);
+    // A new page starts at its first row, not where the previous page was scrolled to.
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+  }, [listQuery]);
+
+  const tableColumns = useMemo(() => {
+    const helper = createColumnHelper<typeof features, T>();
+    return helper.columns(
+      columns.map((column) =>
+        helper.display({ id: column.id, header: column.header, cell: (context) => column.cell(context.row.original) }),
+      ),
+    );
+  }, [columns]);
+  const columnById = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
+
+  const table = useTable({
+    features,
+    columns: tableColumns,
+    data: rows,
+    getRowId: (row: T) => getRowId(row),
+    state: { rowSelection },
+    onRowSelectionChange: setRowSelection,
+    enableRowSelection: selectable,
+  });
+  const tableRows = table.getRowModel().rows;
+  const activeIndex = activeRowId === null ? -1 : tableRows.findIndex((row) => row.id === activeRowId);
+  const activeRow = activeIndex >= 0 ? tableRows[activeIndex] : undefined;
+  const selectedRows = useMemo(() => rows.filter((row) => rowSelection[getRowId(row)]), [rows, rowSelection, getRowId]);
+
+  const virtualizer = useVirtualizer({
+    count: tableRows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    getItemKey: (index) => tableRows[index]?.id ?? index,
+    overscan,
+    paddingStart: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
+  });
+
+  const activeMenuRef = useRef<MenuHandle>(null);
+  const menuItemsOf = useCallback((row: T) => (rowMenu ? rowMenu(row) : []), [rowMenu]);
+
+  const setActiveIndex = useCallback(
+    (index: number) => {
+      const row = tableRows[index];
+      if (!row) return;
+      setActiveRowId(row.id);
+      virtualizer.scrollToIndex(index, { align: 'auto' });
+    },
+    [tableRows, virtualizer],
+  );
+
+  const narrowed = isNarrowed(state);
+  const filtersApplied = appliedFilterCount(state);
+  const [filtersOpen, setFiltersOpen] = useState(filtersApplied > 0);
+
+  const refresh = useCallback(() => {
+    void query.refetch();
+  }, [query]);
+
+  /** The error state's link: back to the list as a fresh visit shows it, and load it again. */
+  const refreshToDefaults = useCallback(() => {
+    const current = serialiseTableState(state, { filterIds, defaultOrder }).toString();
+    if (current === '') void query.refetch();
+    else resetToDefaults();
+  }, [state, filterIds, defaultOrder, query, resetToDefaults]);
+
+  const handlers = useRef<TableCommandHandlers>(null as unknown as TableCommandHandlers);
+  handlers.current = {
+    moveActive: (step) => {
+      if (tableRows.length === 0) return;
+      const from = activeIndex < 0 ? (step > 0 ? -1 : tableRows.length) : activeIndex;
+      setActiveIndex(Math.min(tableRows.length - 1, Math.max(0, from + step)));
+      // Keyboard users need the grid focused so its active row is announced.
+      if (!scrollRef.current?.contains(document.activeElement)) scrollRef.current?.focus({ preventScroll: true });
+    },
+    openActive: () => {
+      if (activeRow && onOpenRow) onOpenRow(activeRow.original);
+    },
+    openActiveMenu: () => activeMenuRef.current?.open(),
+    toggleActiveSelection: () => activeRow?.toggleSelected(),
+    refresh,
+    clearFilters: () => setState((current) => withoutFilters(current)),
+    nextPage: () => setState((current) => withPage(current, Math.min(lastPage, current.page + 1))),
+    previousPage: () => setState((current) => withPage(current, current.page - 1)),
+    status: () => ({
+      hasRows: tableRows.length > 0,
+      hasActiveRow: activeRow !== undefined,
+      activeRowHasMenu: activeRow !== undefined && menuItemsOf(activeRow.original).length > 0,
+      selectable,
+      narrowed,
+      hasNextPage: state.page < lastPage,
+      hasPreviousPage: state.page > 1,
+    }),
+  };
+  useTableCommands(handlers);
+  useFocusScope('table', {
+    onEscape: () => {
+      const search = scrollRef.current?.closest('.data-table')?.querySelector<HTMLInputElement>('[data-table-search]');
+      if (search && document.activeElement === search) scrollRef.current?.focus();
+      else setActiveRowId(null);
+    },
+  });
+
+  const hasMenuColumn = rowMenu !== undefined;
+  const gridTemplate = [
+    selectable ? '40px' : null,
+    ...columns.map((column) => column.width ?? 'minmax(120px, 1fr)'),
+    hasMenuColumn ? '48px' : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const columnCount = columns.length + (selectable ? 1 : 0) + (hasMenuColumn ? 1 : 0);
+  const firstRecordIndex = (state.page - 1) * state.limit;
+  // Screen readers learn the full size of the list; past the cap the size is unknown (-1, as ARIA defines).
+  const ariaRowCount = page ? (isOverCap(total) ? -1 : total + 1) : undefined;
+  const lastUpdate = query.dataUpdatedAt;
+  const zoneLabel = useTimeZoneLabel(lastUpdate);
+
+  const toolbarContext: ToolbarContext<T> = { state, query: listQuery, selectedRows, total };
+  const filterTooltip = filtersOpen
+    ? 'Hide filters'
+    : filtersApplied > 0
+      ? `${filtersApplied} ${filtersApplied === 1 ? 'filter' : 'filters'} applied`
+      : 'Show filters';
+
+  const showError = query.isError;
+  const showEmpty = !showError && page !== undefined && rows.length === 0 && !query.isFetching;
+  const initialLoading = page === undefined && query.isPending;
+
+  return (
+    <section className="data-table" aria-labelledby={`${tableId}-label`}>
+      <h2 id={`${tableId}-label`} className="visually-hidden">
+        {label}
+      </h2>
+      <div className="data-table__toolbar">
+        <div className="data-table__summary">
+          <span className="data-table__count" aria-live="polite">
+            {page ? countText(state.page, state.limit, page.count, total, formatInteger) : ''}
+          </span>
+          {lastUpdate > 0 ? (
+            <span className="data-table__stamp">
+              Last update: {formatDateTime(lastUpdate, { seconds: true })} ({zoneLabel})
+            </span>
+          ) : null}
+          <IconButton
+            aria-label="Refresh"
+            tooltip="Refresh table"
+            keys="shift+r"
+            size="sm"
+            icon={query.isFetching ? <Spinner label="" size={12} /> : <RefreshIcon />}
+            onClick={refresh}
+          />
+        </div>
+        <div className="data-table__controls">
+          {searchPlaceholder !== undefined ? (
+            <TableSearch
+              value={state.search}
+              onSearch={(search) => setState((current) => withSearch(current, search))}
+              placeholder={searchPlaceholder}
+              minLength={searchMinLength}
+              debounceMs={searchDebounceMs}
+              tableLabel={label}
+            />
+          ) : null}
+          {filters.length > 0 ? (
+            <IconButton
+              aria-label={filterTooltip}
+              aria-expanded={filtersOpen}
+              size="sm"
+              variant={filtersApplied > 0 ? 'secondary' : 'ghost'}
+              icon={<ListIcon />}
+              onClick={() => setFiltersOpen((open) => !open)}
+            />
+          ) : null}
+          {toolbarActions ? toolbarActions(toolbarContext) : null}
+        </div>
+      </div>
+      {filters.length > 0 && filtersOpen ? (
+        <TableFilters
+          filters={filters}
+          applied={state.filters}
+          onChange={(id, values) => setState((current) => withFilter(current, id, values))}
+          onClearAll={() => setState((current) => ({ ...withoutFilters(current), search: current.search }))}
+        />
+      ) : null}
+      {page && isOverCap(total) ? (
+        <p className="data-table__cap" role="note">
+          The table only shows up to 10k records, but there are more. You can see the rest if you do a data export.
+        </p>
+      ) : null}
+
+      {showError ? (
+        <EmptyState
+          role="alert"
+          title={CATALOGUE['page-not-found'].header}
+          description="This list could not be loaded."
+          action={
+            <a
+              href="."
+              onClick={(event) => {
+                event.preventDefault();
+                refreshToDefaults();
+              }}
+            >
+              Refresh page
+            </a>
+          }
+        />
+      ) : (
+        <div
+          ref={scrollRef}
+          className="data-table__scroll"
+          role="grid"
+          aria-label={label}
+          aria-rowcount={ariaRowCount}
+          aria-colcount={columnCount}
+          aria-busy={query.isFetching || undefined}
+          aria-activedescendant={activeRow ? `${tableId}-row-${activeRow.id}` : undefined}
+          tabIndex={0}
+          style={{ ['--data-table-columns' as string]: gridTemplate }}
+          onFocus={(event) => {
+            // Arriving by Tab makes the first row active, so the arrows have a starting point.
+            if (event.target === event.currentTarget && activeRowId === null && tableRows.length > 0) setActiveIndex(0);
+          }}
+        >
+          <div className="data-table__inner" style={{ height: Math.max(virtualizer.getTotalSize(), HEADER_HEIGHT) }}>
+            <div className="data-table__head" role="rowgroup">
+              <div className="data-table__row data-table__row--head" role="row" aria-rowindex={1}>
+                {selectable ? (
+                  <div role="columnheader" className="data-table__cell data-table__cell--select">
+                    <input
+                      type="checkbox"
+                      aria-label="Select all rows on this page"
+                      checked={table.getIsAllPageRowsSelected()}
+                      ref={(node) => {
+                        if (node) node.indeterminate = table.getIsSomePageRowsSelected();
+                      }}
+                      onChange={(event) => table.toggleAllPageRowsSelected(event.target.checked)}
+                      disabled={tableRows.length === 0}
+                    />
+                  </div>
+                ) : null}
+                {table.getHeaderGroups()[0]?.headers.map((header) => {
+                  const column = columnById.get(header.column.id);
+                  const sortField = column?.sortField;
+                  const direction = sortField ? sortDirectionOf(state, sortField) : null;
+                  return (
+                    <div
+                      key={header.id}
+                      role="columnheader"
+                      className={`data-table__cell${column?.align === 'end' ? ' data-table__cell--end' : ''}`}
+                      aria-sort={
+                        sortField
+                          ? direction === 'asc'
+                            ? 'ascending'
+                            : direction === 'desc'
+                              ? 'descending'
+                              : 'none'
+                          : undefined
+                      }
+                    >
+                      {sortField ? (
+                        <button
+                          type="button"
+                          className="data-table__sort"
+                          onClick={() => setState((current) => withSort(current, nextSort(current.sort, sortField)))}
+                        >
+                          <table.FlexRender header={header} />
+                          <span className="data-table__sort-mark" aria-hidden="true">
+                            {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
+                          </span>
+                        </button>
+                      ) : (
+                        <table.FlexRender header={header} />
+                      )}
+                    </div>
+                  );
+                })}
+                {hasMenuColumn ? (
+                  <div role="columnheader" className="data-table__cell data-table__cell--menu">
+                    <span className="visually-hidden">Actions</span>
+                  </div>
+                ) : null}
+              </div>
+            </div>
+            <div role="rowgroup">
+              {virtualizer.getVirtualItems().map((item) => {
+                const row = tableRows[item.index];
+                if (!row) return null;
+                const active = row.id === activeRowId;
+                const selected = row.getIsSelected();
+                const name = rowLabel ? rowLabel(row.original) : `row ${firstRecordIndex + item.index + 1}`;
+                const menuItems = hasMenuColumn ? menuItemsOf(row.original) : [];
+                return (
+                  <div
+                    key={row.id}
+                    id={`${tableId}-row-${row.id}`}
+                    role="row"
+                    aria-rowindex={firstRecordIndex + item.index + 2}
+                    aria-selected={selectable ? selected : undefined}
+                    aria-current={active ? 'true' : undefined}
+                    data-active={active || undefined}
+                    className={`data-table__row${onOpenRow ? ' data-table__row--link' : ''}`}
+                    style={{ transform: `translateY(${item.start}px)`, height: rowHeight }}
+                    onClick={() => {
+                      setActiveRowId(row.id);
+                      onOpenRow?.(row.original);
+                    }}
+                  >
+                    {selectable ? (
+                      <div
+                        role="gridcell"
+                        className="data-table__cell data-table__cell--select"
+                        onClick={(event) => event.stopPropagation()}
+                      >
+                        <input
+                          type="checkbox"
+                          aria-label={`Select ${name}`}
+                          checked={selected}
+                          onChange={(event) => row.toggleSelected(event.target.checked)}
+                        />
+                      </div>
+                    ) : null}
+                    {row.getAllCells().map((cell) => (
+                      <div
+                        key={cell.id}
+                        role="gridcell"
+                        className={`data-table__cell${columnById.get(cell.column.id)?.align === 'end' ? ' data-table__cell--end' : ''}`}
+                      >
+                        <table.FlexRender cell={cell} />
+                      </div>
+                    ))}
+                    {hasMenuColumn ? (
+                      <div
+                        role="gridcell"
+                        className="data-table__cell data-table__cell--menu"
+                        onClick={(event) => event.stopPropagation()}
+                      >
+                        {menuItems.length > 0 ? (
+                          <Menu
+                            ref={active ? activeMenuRef : undefined}
+                            label={`Actions for ${name}`}
+                            items={menuItems}
+                            trigger={
+                              <IconButton
+                                aria-label={`Actions for ${name}`}
+                                keys="period"
+                                size="sm"
+                                icon={<MoreIcon />}
+                              />
+                            }
+                          />
+                        ) : null}
+                      </div>
+                    ) : null}
+                  </div>
+                );
+              })}
+            </div>
+          </div>
+        </div>
+      )}
+
+      {initialLoading ? (
+        <div className="data-table__feedback">
+          <Spinner label={`Loading ${label}`} />
+        </div>
+      ) : null}
+      {showEmpty ? (
+        <div className="data-table__feedback">
+          {narrowed ? (
+            <EmptyState
+              role="status"
+              title="No results found"
+              description={
+                <ul className="data-table__hints">
+                  {NARROWED_EMPTY_HINTS.map((hint) => (
+                    <li key={hint}>{hint}</li>
+                  ))}
+                </ul>
+              }
+            />
+          ) : (
+            <EmptyState role="status" title={emptyText} />
+          )}
+        </div>
+      ) : null}
+
+      {page && rows.length > 0 ? (
+        <div className="data-table__footer">
+          <Select
+            className="data-table__page-size"
+            label="Show"
+            value={String(state.limit)}
+            options={PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
+            onChange={(event) => setState((current) => withPageSize(current, Number(event.target.value) as PageSize))}
+          />
+          <nav className="data-table__pager" aria-label={`${label} pages`}>
+            <IconButton
+              aria-label="Previous page"
+              keys="bracketleft"
+              size="sm"
+              icon={<ChevronLeftIcon />}
+              disabled={state.page <= 1}
+              onClick={() => setState((current) => withPage(current, current.page - 1))}
+            />
+            <span className="data-table__page" aria-current="page">
+              Page {formatInteger(state.page)} of {formatInteger(lastPage)}
+            </span>
+            <IconButton
+              aria-label="Next page"
+              keys="bracketright"
+              size="sm"
+              icon={<ChevronRightIcon />}
+              disabled={state.page >= lastPage}
+              onClick={() => setState((current) => withPage(current, Math.min(lastPage, current.page + 1)))}
+            />
+          </nav>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,151 @@
+import { useFocusScope } from '@console/commands/focus-scope';
+import { Button } from '@console/ui/button';
+import { ChevronDownIcon } from '@console/ui/icons';
+import { Select } from '@console/ui/select';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { FilterDefinition } from './types';
+
+export interface TableFiltersProps {
+  filters: readonly FilterDefinition[];
+  applied: Readonly<Record<string, string[]>>;
+  onChange: (id: string, values: string[]) => void;
+  onClearAll: () => void;
+}
+
+/** The filter dropdowns of the filter row, and 'Clear All' once more than one filter is applied. */
+export function TableFilters({ filters, applied, onChange, onClearAll }: TableFiltersProps) {
+  const appliedCount = filters.filter((filter) => (applied[filter.id]?.length ?? 0) > 0).length;
+  return (
+    <fieldset className="data-table__filters">
+      <legend className="visually-hidden">Filters</legend>
+      {filters.map((filter) =>
+        filter.multiple ? (
+          <MultiFilter
+            key={filter.id}
+            filter={filter}
+            values={applied[filter.id] ?? []}
+            onChange={(values) => onChange(filter.id, values)}
+          />
+        ) : (
+          <SingleFilter
+            key={filter.id}
+            filter={filter}
+            value={applied[filter.id]?.[0] ?? ''}
+            onChange={(value) => onChange(filter.id, value ? [value] : [])}
+          />
+        ),
+      )}
+      {appliedCount > 1 ? (
+        <Button variant="ghost" size="sm" onClick={onClearAll}>
+          Clear All
+        </Button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function SingleFilter({
+  filter,
+  value,
+  onChange,
+}: {
+  filter: FilterDefinition;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Select
+      className="data-table__filter"
+      label={filter.label}
+      options={[{ value: '', label: 'All' }, ...filter.options]}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
+function MultiFilter({
+  filter,
+  values,
+  onChange,
+}: {
+  filter: FilterDefinition;
+  values: readonly string[];
+  onChange: (values: string[]) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    triggerRef.current?.focus();
+  };
+  const rootRef = useRef<HTMLDivElement>(null);
+  // Focus or a click leaving the filter closes its panel, as a native select's list closes.
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!open || !root) return;
+    const onFocusOut = (event: FocusEvent) => {
+      if (!root.contains(event.relatedTarget as Node | null)) setOpen(false);
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.contains(event.target as Node)) setOpen(false);
+    };
+    root.addEventListener('focusout', onFocusOut);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      root.removeEventListener('focusout', onFocusOut);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [open]);
+  // While open the panel is a dialog-level layer: Escape closes it, and table keys stay quiet.
+  useFocusScope('dialog', { active: open, onEscape: close });
+
+  const summary =
+    values.length === 0
+      ? 'All'
+      : values.length === 1
+        ? (filter.options.find((option) => option.value === values[0])?.label ?? values[0])
+        : `${values.length} selected`;
+
+  const toggle = (value: string, checked: boolean) => {
+    const next = checked ? [...values, value] : values.filter((item) => item !== value);
+    // Keep the options' order so equal selections give equal addresses.
+    onChange(filter.options.map((option) => option.value).filter((item) => next.includes(item)));
+  };
+
+  return (
+    <div ref={rootRef} className="data-table__filter">
+      <span className="data-table__filter-label" id={`${panelId}-label`}>
+        {filter.label}
+      </span>
+      <button
+        ref={triggerRef}
+        type="button"
+        className="select data-table__filter-trigger"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-labelledby={`${panelId}-label ${panelId}-value`}
+        onClick={() => setOpen((current) => !current)}
+      >
+        <span id={`${panelId}-value`}>{summary}</span>
+        <ChevronDownIcon />
+      </button>
+      {open ? (
+        <fieldset id={panelId} className="data-table__filter-panel">
+          <legend className="visually-hidden">{filter.label}</legend>
+          {filter.options.map((option) => (
+            <label key={option.value} className="checkbox">
+              <input
+                type="checkbox"
+                checked={values.includes(option.value)}
+                onChange={(event) => toggle(option.value, event.target.checked)}
+              />
+              {option.label}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+    </div>
+  );
+}
