@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parse as parseQuery } from 'node:querystring';
+import { fileURLToPath } from 'node:url';
+import { runtimeConfig } from '@domain/contract/config';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -11,7 +12,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { runtimeConfig } from '@domain/contract/config';
 import { accountsRoutes } from './areas/accounts/routes';
 import { authRoutes } from './areas/auth/routes';
 import { mailboxRoutes } from './areas/mailbox/routes';
@@ -19,8 +19,8 @@ import { merchantsRoutes } from './areas/merchants/routes';
 import { searchRoutes } from './areas/search/routes';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
-import { createMailer } from './mail/outbox';
 import type { Mailer } from './mail/mailer';
+import { createMailer } from './mail/outbox';
 import { requireAuth, TokenSigner } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 

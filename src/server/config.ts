@@ -26,7 +26,8 @@ export interface ServerConfig {
 const packageVersion = (): string =>
   (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-const num = (value: string | undefined, fallback: number) => (value && Number.isFinite(Number(value)) ? Number(value) : fallback);
+const num = (value: string | undefined, fallback: number) =>
+  value && Number.isFinite(Number(value)) ? Number(value) : fallback;
 
 const HELP_VIDEOS: RuntimeConfig['helpVideos'] = {
   'Getting started': [{ title: 'A tour of the console', url: 'https://help.example/videos/getting-started' }],

@@ -20,8 +20,10 @@ const lines = [
   `  API reference: ${url}${config.runtime.apiBase}/docs`,
   config.runtime.mailbox ? `  Development mailbox: ${url}/mailbox` : '',
   '',
-  demo.credentials.length ? '  Demo credentials (password for all: ' + demo.password + '):' : '',
-  ...demo.credentials.map((c) => `    ${c.role.padEnd(24)} ${c.accountId ? `account ${c.accountId}  ` : 'admin sign-in     '}${c.email}`),
+  demo.credentials.length ? `  Demo credentials (password for all: ${demo.password}):` : '',
+  ...demo.credentials.map(
+    (c) => `    ${c.role.padEnd(24)} ${c.accountId ? `account ${c.accountId}  ` : 'admin sign-in     '}${c.email}`,
+  ),
   '',
 ];
 console.log(lines.filter((line, index) => line !== '' || lines[index - 1] !== '').join('\n'));

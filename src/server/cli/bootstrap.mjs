@@ -10,7 +10,12 @@ const [command = 'start', ...args] = process.argv.slice(2);
 const bin = (name) => join(root, 'node_modules/.bin', name);
 
 function run(cmd, cmdArgs, options = {}) {
-  const result = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+  const result = spawnSync(cmd, cmdArgs, {
+    cwd: root,
+    stdio: 'inherit',
+    ...options,
+    env: { ...process.env, ...options.env },
+  });
   return result.status ?? 1;
 }
 
@@ -59,9 +64,12 @@ function ensureChromium() {
   if (isRoot && existsSync('/usr/bin/apt-get')) {
     console.log("Installing Debian's chromium for the end-to-end tests...");
     run('apt-get', ['update', '-qq']);
-    if (run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { DEBIAN_FRONTEND: 'noninteractive' } }) === 0) return true;
+    if (run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { DEBIAN_FRONTEND: 'noninteractive' } }) === 0)
+      return true;
   }
-  console.error(`Chromium not found at ${path}. Install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`);
+  console.error(
+    `Chromium not found at ${path}. Install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH.`,
+  );
   return false;
 }
 
@@ -91,7 +99,8 @@ function test() {
     const report = readJson(file);
     if (!report) return;
     passed += report.numPassedTests ?? 0;
-    failed += (report.numFailedTests ?? 0) + (report.numTotalTestSuites && !report.success && !report.numFailedTests ? 1 : 0);
+    failed +=
+      (report.numFailedTests ?? 0) + (report.numTotalTestSuites && !report.success && !report.numFailedTests ? 1 : 0);
   };
 
   step('typecheck', () => run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']) === 0);
@@ -107,7 +116,14 @@ function test() {
   if (process.env.TEST_DATABASE_URL) {
     step('server tests on PostgreSQL', () => {
       const file = join(results, 'vitest-pg.json');
-      const code = run(bin('vitest'), ['run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+      const code = run(bin('vitest'), [
+        'run',
+        '--project',
+        'server',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${file}`,
+      ]);
       countVitest(file);
       return code === 0;
     });

@@ -225,7 +225,10 @@ export const loginAttempts = pgTable(
     succeeded: boolean('succeeded').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_attempts_identity_idx').on(t.identity, t.at), index('login_attempts_address_idx').on(t.address, t.at)],
+  (t) => [
+    index('login_attempts_identity_idx').on(t.identity, t.at),
+    index('login_attempts_address_idx').on(t.address, t.at),
+  ],
 );
 
 /** Every e-mail the product sends. Without SMTP the outbox is the delivery: the development mailbox reads it. */

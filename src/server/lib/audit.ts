@@ -3,7 +3,15 @@ import type { Queryable } from '../db/client';
 import { userActivity } from '../db/schema';
 
 /** Fields that never reach the audit log, whatever resource they belong to. */
-const SECRET_FIELDS = new Set(['passwordHash', 'password', 'privateKey', 'publicKey', 'tokenHash', 'token', 'refreshToken']);
+const SECRET_FIELDS = new Set([
+  'passwordHash',
+  'password',
+  'privateKey',
+  'publicKey',
+  'tokenHash',
+  'token',
+  'refreshToken',
+]);
 
 function redact(value: unknown): unknown {
   if (value === null || value === undefined) return null;

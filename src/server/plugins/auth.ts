@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { jwtVerify, SignJWT } from 'jose';
 import { type AccessClaims, accessClaims } from '@domain/contract/auth';
 import { isIdentifier } from '@domain/ids';
 import { can, type Grants } from '@domain/permissions';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client';
 import { roles, serverSettings, sessions, userAccounts, users } from '../db/schema';
 import { ApiError } from './errors';

@@ -1,6 +1,6 @@
+import { type ApiErrorBody, type ErrorKey, messageFor } from '@domain/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { type ApiErrorBody, type ErrorKey, messageFor } from '@domain/errors';
 
 /** A failure the API reports on purpose: an HTTP status plus a catalogue key the console understands. */
 export class ApiError extends Error {
@@ -21,7 +21,12 @@ export const forbidden = () => new ApiError(403, 'resource-not-found');
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
-      const body: ApiErrorBody = { statusCode: error.statusCode, error: error.key, message: error.message, ...error.extra };
+      const body: ApiErrorBody = {
+        statusCode: error.statusCode,
+        error: error.key,
+        message: error.message,
+        ...error.extra,
+      };
       if (error.extra.retryAfterSeconds) reply.header('retry-after', String(error.extra.retryAfterSeconds));
       return reply.code(error.statusCode).send(body);
     }
@@ -31,7 +36,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
         const path = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_form';
         fields[path] ??= issue.message ?? 'Invalid value';
       }
-      const body: ApiErrorBody = { statusCode: 400, error: 'form-not-validated', message: 'Form not validated', fields };
+      const body: ApiErrorBody = {
+        statusCode: 400,
+        error: 'form-not-validated',
+        message: 'Form not validated',
+        fields,
+      };
       return reply.code(400).send(body);
     }
     if (isResponseSerializationError(error)) {
