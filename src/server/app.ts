@@ -111,11 +111,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const serveConsole = config.serveConsole && existsSync(`${consoleDir}/index.html`);
   if (serveConsole) {
-    await app.register(fastifyStatic, { root: consoleDir, wildcard: false, index: false });
+    // The wildcard route serves whatever the latest build holds; a missing file falls through to the handler below.
+    await app.register(fastifyStatic, { root: consoleDir, index: false });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith(`${apiBase}/`) || request.url === apiBase;
-    if (serveConsole && request.method === 'GET' && !isApi) {
+    // Paths with a file extension are assets: a missing one is a 404, not the console page.
+    const isAsset = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    if (serveConsole && request.method === 'GET' && !isApi && !isAsset) {
       // Client-side routes: the console decides what is found.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

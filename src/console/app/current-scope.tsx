@@ -39,8 +39,12 @@ const detachedClient = new QueryClient({ defaultOptions: { queries: { retry: fal
 
 export function useCurrentScope(): CurrentScope {
   const [location] = useLocation();
-  const { accountId, merchantId } = scopeOfPath(location);
-  const { signedIn } = useSession();
+  const path = scopeOfPath(location);
+  const { signedIn, isProviderStaff, accounts } = useSession();
+  // An account user has exactly one account: off an account path (not-found page, later /users) it is still theirs.
+  const ownAccount = !isProviderStaff && accounts.length === 1 ? accounts[0]?.accountId : undefined;
+  const accountId = path.accountId ?? ownAccount;
+  const merchantId = path.accountId ? path.merchantId : undefined;
   const api = useApi();
   const client = useContext(QueryClientContext) ?? detachedClient;
 

@@ -17,7 +17,7 @@ import './merchant-detail.css';
 
 /** How long a revealed API key stays on screen (spec 2, section 4). */
 export const KEY_VISIBLE_MS = 4000;
-const KEY_DOTS = '••••••••••••••••••••••••';
+const KEY_DOTS = '••••••••••••••••';
 
 type KeyName = 'publicKey' | 'privateKey';
 
