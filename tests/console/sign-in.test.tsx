@@ -46,6 +46,18 @@ describe('sign-in screen', () => {
     expect(calls.filter((call) => call.path.startsWith('/user/'))).toHaveLength(0);
   });
 
+  it('does not flag an untouched field when the user leaves it for a link (the click must not be lost)', async () => {
+    const { user } = renderApp({ path: '/login' });
+    await user.click(screen.getByLabelText('Account ID'));
+    const link = screen.getByRole('link', { name: 'Forgot your password?' });
+    // Between press and release: the field has lost focus, and no error may shift the link away from the pointer.
+    await user.pointer({ keys: '[MouseLeft>]', target: link });
+    expect(screen.getByLabelText('Account ID')).not.toHaveFocus();
+    expect(screen.queryByText('Required field')).not.toBeInTheDocument();
+    await user.pointer({ keys: '[/MouseLeft]', target: link });
+    expect(await screen.findByRole('button', { name: 'Send' })).toBeInTheDocument();
+  });
+
   it('shows the catalogue message when the credentials are refused', async () => {
     const { user } = renderApp({
       path: '/login',

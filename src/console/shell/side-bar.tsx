@@ -1,6 +1,7 @@
 import { useCurrentScope } from '@console/app/current-scope';
 import type { ScreenDefinition } from '@console/app/screen-types';
 import { SCREENS, useVisibleScreens } from '@console/app/screens';
+import { listLocation } from '@console/table/list-memory';
 import { ChevronLeftIcon, LayersIcon, ListIcon, StoreIcon } from '@console/ui/icons';
 import { Kbd } from '@console/ui/kbd';
 import { Link, useLocation, useRouter } from 'wouter';
@@ -39,7 +40,7 @@ export function SideBar() {
     const merchantScreens = visible.filter((screen) => screen.level === 'merchant' && screen.inSideBar);
     return (
       <nav className="side-bar" aria-label="Merchant sections">
-        <Link href={`/accounts/${accountId}/merchants`} className="side-bar__back">
+        <Link href={listLocation(`/accounts/${accountId}/merchants`)} className="side-bar__back">
           <ChevronLeftIcon />
           Back to merchants
         </Link>

@@ -21,7 +21,13 @@ export function useFieldValidation<T extends Record<string, string>>(schema: z.Z
       setValues((current) => ({ ...current, [field]: event.target.value }));
       setTouched((current) => ({ ...current, [field]: true }));
     },
-    onBlur: () => setTouched((current) => ({ ...current, [field]: true })),
+    onBlur: (event: { relatedTarget: EventTarget | null }) => {
+      // Leaving through a link (Forgot your password?, Back to login) abandons the form: showing an error now would
+      // shift the link from under the pointer between mousedown and mouseup, and the click would be lost.
+      const next = event.relatedTarget as { closest?: (selector: string) => unknown } | null;
+      if (next?.closest?.('a[href]')) return;
+      setTouched((current) => ({ ...current, [field]: true }));
+    },
     error: errorOf(field),
   });
 

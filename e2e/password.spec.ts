@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { LUMEN_ACCOUNT_ID, lumenUser, MERCHANTS_LIST_PATH, readMailbox, signIn } from './support/console';
+
+test('a viewer resets a forgotten password through the e-mailed link', async ({ page, request }) => {
+  const email = lumenUser('viewer');
+  const before = (await readMailbox(request, email)).length;
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL(/\/password\/forgot$/);
+  await page.getByLabel('Account ID').fill(LUMEN_ACCOUNT_ID);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Check your inbox')).toBeVisible();
+
+  // The development mailbox shows the new e-mail and its link.
+  await expect.poll(async () => (await readMailbox(request, email)).length).toBeGreaterThan(before);
+  await page.goto('/mailbox');
+  await page.getByRole('textbox', { name: 'Recipient' }).fill(email);
+  const message = page.getByRole('article').first();
+  await expect(message).toContainText(`To ${email}`);
+  const resetLink = message
+    .getByRole('link')
+    .filter({ hasNotText: /unsubscribe/i })
+    .first();
+  const href = await resetLink.getAttribute('href');
+  expect(href).toMatch(/^\/password\/reset\//);
+  await resetLink.click();
+
+  await expect(page.getByRole('heading', { name: 'Reset your Password' })).toBeVisible();
+  const newPassword = page.getByLabel('New Password', { exact: true });
+  const confirm = page.getByLabel('Confirm New Password');
+
+  // A weak password is refused with the rule it breaks.
+  await newPassword.fill('short1!');
+  await confirm.fill('short1!');
+  const rules = page.getByRole('list', { name: 'Password requirements' });
+  await expect(rules.getByRole('listitem').filter({ hasText: '10 characters minimum' })).toContainText('(not met)');
+  await expect(rules.getByRole('listitem').filter({ hasText: 'At least one number' })).toContainText('(met)');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset your Password' })).toBeVisible();
+  await expect(page.getByText('Password created or restored successfully')).toHaveCount(0);
+
+  const chosen = 'Viewer!fresh2027';
+  await newPassword.fill(chosen);
+  await confirm.fill(chosen);
+  await expect(rules.getByRole('listitem').filter({ hasText: '10 characters minimum' })).toContainText('(met)');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText('Password created or restored successfully')).toBeVisible();
+
+  await signIn(page, email, chosen);
+  await expect(page).toHaveURL(MERCHANTS_LIST_PATH);
+
+  // The link is single-use.
+  await page.goto(href ?? '');
+  await expect(page.getByText('This link has expired')).toBeVisible();
+  await expect(page.getByLabel('New Password', { exact: true })).toHaveCount(0);
+});
