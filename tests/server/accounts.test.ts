@@ -92,6 +92,19 @@ describe('GET /account', () => {
     expect(idOnly.total).toBe(0);
   });
 
+  it('finds an account by identifier prefix or whole identifier, never an unlinked one', async () => {
+    const target = linked[2]!;
+    const shortIds = async (search: string) =>
+      accountList
+        .parse((await get(`/account?search=${encodeURIComponent(search)}`, staffToken)).json())
+        .items.map((item) => item.shortId);
+    // 15 characters reach the version digit '4', so the prefix always looks like an identifier.
+    expect(await shortIds(target.id.slice(0, 15))).toEqual([target.shortId]);
+    expect(await shortIds(target.id.toUpperCase())).toEqual([target.shortId]);
+    expect(await shortIds(unlinked.id)).toEqual([]);
+    expect(await shortIds('%')).toEqual([]);
+  });
+
   it('sorts by the allowed fields in both directions and refuses others', async () => {
     const byCount = accountList.parse((await get('/account?order=-merchantCount', staffToken)).json());
     expect(byCount.items.map((item) => item.merchantCount)).toEqual([2, 1, 0]);

@@ -122,6 +122,53 @@ describe('GET /account/:accountId/merchant', () => {
     expect(wildcard.total).toBe(0);
   });
 
+  it('matches % and _ literally, and finds a merchant by identifier prefix or whole identifier', async () => {
+    const shop = await createAccount(t.db, { prettyName: 'Wildcards' });
+    const token = await tokenFor('VIEWER', shop);
+    // Fixed ids whose prefixes hold digits (what the unqualified search needs to try identifiers) and that differ
+    // only after the first dash.
+    const percent = await createMerchant(t.db, shop.id, {
+      id: '5a1d0c3e-7b2f-4c61-9e8a-0d4f6b2c1a99',
+      prettyName: '100% Organic',
+      merchantLegalName: 'Cien Organico S.L.',
+    });
+    const underscore = await createMerchant(t.db, shop.id, {
+      id: '5a1d0c3e-8b2f-4c61-9e8a-0d4f6b2c1a98',
+      prettyName: 'snake_case Studio',
+      merchantLegalName: 'Serpiente S.L.',
+    });
+    await createMerchant(t.db, shop.id, {
+      id: '7e0f4d21-aaaa-4bbb-8ccc-123456789abc',
+      prettyName: '100 Organic snakecase',
+      merchantLegalName: 'Plain S.L.',
+    });
+    const search = async (text: string, extra = '') =>
+      names(
+        merchantList.parse(
+          (await get(`/account/${shop.id}/merchant?search=${encodeURIComponent(text)}${extra}`, token)).json(),
+        ),
+      );
+
+    expect(await search('%')).toEqual([percent.prettyName]);
+    expect(await search('0% o')).toEqual([percent.prettyName]);
+    expect(await search('_')).toEqual([underscore.prettyName]);
+    expect(await search('e_c')).toEqual([underscore.prettyName]);
+
+    expect(await search('5a1d0c3e')).toEqual([percent.prettyName, underscore.prettyName]);
+    expect(await search('5a1d0c3e-8')).toEqual([underscore.prettyName]);
+    expect(await search(underscore.id)).toEqual([underscore.prettyName]);
+    expect(await search(percent.id.toUpperCase())).toEqual([percent.prettyName]);
+    expect(await search(percent.id, '&searchType=ID')).toEqual([percent.prettyName]);
+    // Dashes only count where an identifier has them, and the identifier never leaks into another account.
+    expect(await search('5a1d-0c3e')).toEqual([]);
+    expect(await search('5a1d0c3e', '&searchType=TEXT')).toEqual([]);
+    expect(await search('abc%', '&searchType=ID')).toEqual([]);
+    const elsewhere = merchantList.parse(
+      (await get(`/account/${account.id}/merchant?search=${percent.id}`, viewerToken)).json(),
+    );
+    expect(elsewhere.total).toBe(0);
+  });
+
   it('refuses a role without merchant.read', async () => {
     const response = await get(`/account/${account.id}/merchant`, noMerchantsToken);
     expect(response.statusCode).toBe(403);

@@ -93,6 +93,15 @@ describe('GET /search', () => {
     expect(exact).toHaveLength(1);
   });
 
+  it('jumps to a pasted identifier, whole or as a prefix, in any case', async () => {
+    expect(await search(harborShop.id.toUpperCase(), staffToken)).toEqual([
+      expect.objectContaining({ kind: 'merchant', id: harborShop.id }),
+    ]);
+    // 15 characters reach the version digit '4', so the prefix always looks like an identifier.
+    expect((await search(north.id.slice(0, 15), staffToken))[0]).toMatchObject({ kind: 'account', id: north.id });
+    expect(await search(hidden.id, staffToken)).toEqual([]);
+  });
+
   it('matches case-insensitively and treats wildcards literally', async () => {
     expect((await search('SOUTHWIND', staffToken)).map((hit) => hit.title)).toEqual(['Southwind Retail']);
     expect(await search('%', staffToken)).toEqual([]);

@@ -39,6 +39,8 @@ export const accounts = pgTable(
   (t) => [
     uniqueIndex('accounts_short_id_key').on(sql`lower(${t.shortId})`),
     index('accounts_pretty_name_idx').on(sql`lower(${t.prettyName})`),
+    // Trigram indexes serve the "name contains" searches (lower(name) like '%text%'), which a btree cannot.
+    index('accounts_pretty_name_trgm_idx').using('gin', sql`lower(${t.prettyName}) gin_trgm_ops`),
   ],
 );
 
@@ -107,6 +109,8 @@ export const merchants = pgTable(
   (t) => [
     index('merchants_account_name_idx').on(t.accountId, sql`lower(${t.prettyName})`),
     index('merchants_pretty_name_idx').on(sql`lower(${t.prettyName})`),
+    index('merchants_pretty_name_trgm_idx').using('gin', sql`lower(${t.prettyName}) gin_trgm_ops`),
+    index('merchants_legal_name_trgm_idx').using('gin', sql`lower(${t.merchantLegalName}) gin_trgm_ops`),
   ],
 );
 

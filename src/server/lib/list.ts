@@ -103,3 +103,35 @@ export function escapeLike(text: string): string {
 export const containsPattern = (text: string) => `%${escapeLike(text.toLowerCase())}%`;
 /** A pattern for "starts with", case-insensitive when compared with lower(column). */
 export const prefixPattern = (text: string) => `${escapeLike(text.toLowerCase())}%`;
+
+/** Dashes of the 8-4-4-4-12 identifier shape, by position. */
+const ID_DASHES = new Set([8, 13, 18, 23]);
+
+/**
+ * The identifiers starting with `text` as a range on the uuid itself, so the primary key answers it (a
+ * `id::text like 'abcd%'` reads every row). Dashes count only where the identifier has them; text that cannot
+ * start an identifier gives undefined.
+ */
+export function idPrefixRange(text: string): { low: string; high: string } | undefined {
+  const prefix = text.trim().toLowerCase();
+  if (prefix === '' || prefix.length > 36) return undefined;
+  for (let i = 0; i < prefix.length; i += 1) {
+    const char = prefix[i]!;
+    if (ID_DASHES.has(i) ? char !== '-' : !/[0-9a-f]/.test(char)) return undefined;
+  }
+  const hex = prefix.replaceAll('-', '');
+  const shape = (digits: string) =>
+    `${digits.slice(0, 8)}-${digits.slice(8, 12)}-${digits.slice(12, 16)}-${digits.slice(16, 20)}-${digits.slice(20)}`;
+  return { low: shape(hex.padEnd(32, '0')), high: shape(hex.padEnd(32, 'f')) };
+}
+
+/**
+ * `column` (a uuid) starts with `text`: equality for a whole identifier, else a range; undefined when `text`
+ * cannot start an identifier.
+ */
+export function idStartsWith(column: AnyColumn, text: string): SQL | undefined {
+  const range = idPrefixRange(text);
+  if (!range) return undefined;
+  if (range.low === range.high) return sql`${column} = ${range.low}::uuid`;
+  return sql`${column} between ${range.low}::uuid and ${range.high}::uuid`;
+}

@@ -1,9 +1,10 @@
 import type { Account } from '@domain/contract/accounts';
 import type { ListQuery } from '@domain/contract/common';
+import { isIdentifier, looksLikeIdPrefix } from '@domain/ids';
 import { asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { accountProviders, accounts, acquirers, solutions } from '../../db/schema';
-import { containsPattern, prefixPattern } from '../../lib/list';
+import { containsPattern, idStartsWith, prefixPattern } from '../../lib/list';
 
 // Spelled out with table names: drizzle leaves columns unqualified in single-table selects, which would make the
 // correlation compare merchants with themselves.
@@ -17,18 +18,21 @@ export const ACCOUNT_SORTABLE = {
   merchantCount,
 };
 
-/** Search by name (contains) or by short ID / identifier (prefix); searchType narrows it to one of the two. */
+/**
+ * Search by name (contains) or by short ID / identifier (prefix); searchType narrows it to one of the two. Without
+ * searchType the identifier is only tried for text that looks like one, so a name search stays on its indexes.
+ */
 export function accountSearch(search: string | undefined, searchType: ListQuery['searchType']): SQL | undefined {
   const text = search?.trim();
   if (!text) return undefined;
-  const byId = or(
-    sql`lower(${accounts.shortId}) like ${prefixPattern(text)}`,
-    sql`${accounts.id}::text like ${prefixPattern(text)}`,
-  )!;
+  const byShortId = sql`lower(${accounts.shortId}) like ${prefixPattern(text)}`;
+  const byIdentifier = idStartsWith(accounts.id, text);
   const byName = sql`lower(${accounts.prettyName}) like ${containsPattern(text)}`;
-  if (searchType === 'ID') return byId;
+  if (searchType === 'ID') return or(byShortId, byIdentifier)!;
   if (searchType === 'TEXT') return byName;
-  return or(byName, byId);
+  // A whole identifier is never part of a name or short ID.
+  if (byIdentifier && isIdentifier(text)) return byIdentifier;
+  return or(byName, byShortId, looksLikeIdPrefix(text) ? byIdentifier : undefined);
 }
 
 /** The accounts with the given ids, with providers and solutions, in the order of `ids`. */

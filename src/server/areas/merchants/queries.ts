@@ -1,8 +1,9 @@
 import type { ListQuery } from '@domain/contract/common';
 import type { Merchant } from '@domain/contract/merchants';
+import { isIdentifier, looksLikeIdPrefix } from '@domain/ids';
 import { or, type SQL, sql } from 'drizzle-orm';
 import { accounts, merchants } from '../../db/schema';
-import { containsPattern, prefixPattern } from '../../lib/list';
+import { containsPattern, idStartsWith } from '../../lib/list';
 
 /** Sortable contract fields of the merchants list. Names sort without regard to case. */
 export const MERCHANT_SORTABLE = {
@@ -58,16 +59,22 @@ export function toMerchant({ merchant, accountName }: MerchantRow): Merchant {
   };
 }
 
-/** Search by name or legal name (contains) or by identifier (prefix); searchType narrows it to one of the two. */
+/**
+ * Search by name or legal name (contains) or by identifier (prefix); searchType narrows it to one of the two.
+ * Without searchType the identifier is only tried for text that looks like one: every term of the OR must have an
+ * index (trigram for names, the primary key for identifiers) or the whole search reads the table.
+ */
 export function merchantSearch(search: string | undefined, searchType: ListQuery['searchType']): SQL | undefined {
   const text = search?.trim();
   if (!text) return undefined;
-  const byId = sql`${merchants.id}::text like ${prefixPattern(text)}`;
+  const byId = idStartsWith(merchants.id, text);
   const byName = or(
     sql`lower(${merchants.prettyName}) like ${containsPattern(text)}`,
     sql`lower(${merchants.merchantLegalName}) like ${containsPattern(text)}`,
   )!;
-  if (searchType === 'ID') return byId;
+  if (searchType === 'ID') return byId ?? sql`false`;
   if (searchType === 'TEXT') return byName;
-  return or(byName, byId);
+  // A whole identifier is never part of a name, and its many trigrams make the name indexes slow to ask.
+  if (byId && isIdentifier(text)) return byId;
+  return byId && looksLikeIdPrefix(text) ? or(byName, byId) : byName;
 }
