@@ -53,6 +53,8 @@ export const RESOURCE_TYPES = [
   'PLAN',
   'INVOICE',
   'SUBSCRIPTION',
+  // Not in the spec's list: exports are audited too (who took which data, with which filters).
+  'EXPORT',
 ] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 

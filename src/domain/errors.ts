@@ -121,6 +121,12 @@ export const CATALOGUE = {
   'not-selected': { header: 'Not selected', content: GENERIC, type: 'error' },
   'download-error': { header: 'Download failed', content: GENERIC, type: 'error' },
   'export-error': { header: 'Export failed', content: GENERIC, type: 'error' },
+  'export-too-big': {
+    header: 'The export file is too big!',
+    content:
+      'This export holds between 10k and 100k records. We can send the file to your e-mail; it arrives in 10 to 15 minutes.',
+    type: 'warning',
+  },
   'export-too-large': {
     header: 'The export is too large',
     content: 'Exports are limited to 100,000 records. Narrow the filters and try again.',

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { parse as parseQuery } from 'node:querystring';
 import { fileURLToPath } from 'node:url';
 import { runtimeConfig } from '@domain/contract/config';
@@ -13,12 +14,19 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './areas/accounts/routes';
+import { activityRoutes } from './areas/activity/routes';
+import { analyticsRoutes } from './areas/analytics/routes';
 import { authRoutes } from './areas/auth/routes';
+import { exportsRoutes } from './areas/exports/routes';
 import { mailboxRoutes } from './areas/mailbox/routes';
 import { merchantsRoutes } from './areas/merchants/routes';
 import { searchRoutes } from './areas/search/routes';
+import { usersRoutes } from './areas/users/routes';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
+import { createJobQueue, type JobQueue } from './jobs/queue';
+import { createJobWorker, type JobWorker, type JobWorkerOptions } from './jobs/worker';
+import { createExportService, EXPORT_JOB, type ExportOptions, type ExportService } from './lib/export/service';
 import type { Mailer } from './mail/mailer';
 import { createMailer } from './mail/outbox';
 import { requireAuth, TokenSigner } from './plugins/auth';
@@ -31,6 +39,8 @@ export interface AppDeps {
   signer: TokenSigner;
   mailer: Mailer;
   now: () => number;
+  jobs: JobQueue;
+  exports: ExportService;
 }
 
 export interface BuildOptions {
@@ -38,6 +48,18 @@ export interface BuildOptions {
   database: Database;
   now?: () => number;
   mailer?: Mailer;
+  /** Export limits and storage; the storage folder defaults to DATA_DIR/exports. */
+  exports?: Partial<ExportOptions>;
+  jobs?: JobWorkerOptions;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Background jobs of this process: `npm start` starts it, tests run it with runDue(). */
+    jobWorker: JobWorker;
+    /** The one export engine, for areas registered outside buildApp (tests, the bench). */
+    exportService: ExportService;
+  }
 }
 
 const consoleDir = fileURLToPath(new URL('../../dist/console', import.meta.url));
@@ -72,7 +94,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const signer = await TokenSigner.create(database.db, config.tokenSecret, config.accessTokenTtlSeconds);
   const mailer = options.mailer ?? createMailer(database.db, config);
-  const deps: AppDeps = { db: database.db, config, signer, mailer, now };
+  const jobs = createJobQueue(now);
+  const exports = createExportService(
+    { db: database.db, mailer, jobs, now, publicUrl: config.publicUrl, log: app.log },
+    { dir: join(config.dataDir, 'exports'), ...options.exports },
+  );
+  const deps: AppDeps = { db: database.db, config, signer, mailer, now, jobs, exports };
+  const jobWorker = createJobWorker(
+    { db: database.db, queue: jobs, now, handlers: { [EXPORT_JOB]: exports.jobHandler }, log: app.log },
+    options.jobs,
+  );
+  app.decorate('jobWorker', jobWorker);
+  app.decorate('exportService', exports);
+  app.addHook('onClose', () => jobWorker.stop());
   const apiBase = config.runtime.apiBase;
 
   await app.register(fastifySwagger, {
@@ -104,9 +138,26 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         await scope.register(accountsRoutes, deps);
         await scope.register(merchantsRoutes, deps);
         await scope.register(searchRoutes, deps);
+        await scope.register(exportsRoutes, deps);
+        await scope.register(usersRoutes, deps);
       });
     },
     { prefix: apiBase },
+  );
+  // The audit log and analytics have base addresses of their own (spec 1, section 7), with the same sign-in.
+  await app.register(
+    async (scope) => {
+      requireAuth(scope, deps);
+      await scope.register(activityRoutes, deps);
+    },
+    { prefix: config.runtime.userActivityBase },
+  );
+  await app.register(
+    async (scope) => {
+      requireAuth(scope, deps);
+      await scope.register(analyticsRoutes, deps);
+    },
+    { prefix: config.runtime.analyticsBase },
   );
 
   const serveConsole = config.serveConsole && existsSync(`${consoleDir}/index.html`);

@@ -11,6 +11,8 @@ const demo = await ensureDemoData(database.db);
 
 const app = await buildApp({ config, database });
 await app.listen({ port: config.port, host: config.host });
+// Background jobs (e-mailed exports); app.close() stops the worker and waits for the job in hand.
+app.jobWorker.start();
 
 const url = `http://localhost:${config.port}`;
 const lines = [

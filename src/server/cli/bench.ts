@@ -6,6 +6,7 @@ import type { ApiFixture } from './bench/api-fixture';
 import { listDeepPage, listFirstPage, listSearchFirstPage, listTotalCap, merchantById } from './bench/api-list';
 import { searchByName, searchPastedId } from './bench/api-search';
 import { consoleInitialJs } from './bench/console-size';
+import { exportCpu, exportFirstByte, exportMemory } from './bench/export';
 import { round } from './bench/stats';
 import {
   type BenchContext,
@@ -29,9 +30,12 @@ const MEASUREMENTS: readonly Measurement[] = [
   merchantById,
   searchByName,
   searchPastedId,
+  exportCpu,
+  exportFirstByte,
+  exportMemory,
 ];
 
-const GROUPS: readonly BenchGroup[] = ['console', 'api', 'search'];
+const GROUPS: readonly BenchGroup[] = ['console', 'api', 'search', 'export'];
 const root = resolve(import.meta.dirname, '../../..');
 
 function parseOptions() {
@@ -44,7 +48,7 @@ function parseOptions() {
     },
   });
   if (values.help) {
-    console.log('Usage: npm run bench -- [--only console|api|search]... [--rows N] [--strict]');
+    console.log('Usage: npm run bench -- [--only console|api|search|export]... [--rows N] [--strict]');
     process.exit(0);
   }
   const only = (values.only ?? []).flatMap((value) => value.split(','));

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -300,3 +302,65 @@ export const serverSettings = pgTable('server_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * The background job queue (design.md: pg-boss or an equivalent running on PGlite too). Workers claim due rows with
+ * FOR UPDATE SKIP LOCKED, so several API processes share one queue; a claimed job holds a lease, and a job whose
+ * worker died is claimed again once the lease has passed.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Names the handler: 'export', ... */
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** queued, running, done, failed */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('jobs_due_idx').on(t.runAt).where(sql`${t.status} = 'queued'`),
+    index('jobs_lease_idx').on(t.lockedUntil).where(sql`${t.status} = 'running'`),
+  ],
+);
+
+/**
+ * Files built by the background export job and e-mailed as a link. Only the user who asked may download one, until
+ * it expires; the file itself lives under DATA_DIR/exports with a generated name.
+ */
+export const exportFiles = pgTable(
+  'exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    /** Which list was exported ('useractivity', 'users', ...). */
+    source: text('source').notNull(),
+    /** The name the download is given. */
+    fileName: text('file_name').notNull(),
+    /** The stored file's generated name inside the exports folder; null until built and after clean-up. */
+    storedName: text('stored_name'),
+    format: text('format').notNull(),
+    /** queued, running, ready, failed (expired is derived from expires_at) */
+    status: text('status').notNull().default('queued'),
+    rowCount: integer('row_count'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    error: text('error'),
+    createdAt: createdAt(),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('exports_user_idx').on(t.userId, t.createdAt),
+    index('exports_expires_idx').on(t.expiresAt).where(sql`${t.storedName} is not null`),
+  ],
+);

@@ -80,3 +80,38 @@ export function invitationMail(input: LinkMailInput): OutgoingMail {
     footer: { label: 'Unsubscribe', url: input.unsubscribeUrl },
   });
 }
+
+interface ExportMailInput {
+  to: string;
+  firstName: string;
+  /** The console page that downloads the file with the user's session. */
+  url: string;
+  fileName: string;
+  rowCount: number;
+  expiresAt: Date;
+}
+
+export function exportReadyMail(input: ExportMailInput): OutgoingMail {
+  return renderMail({
+    to: input.to,
+    kind: 'export',
+    subject: 'Your export is ready',
+    greeting: `Hello ${input.firstName},`,
+    paragraphs: [
+      `The file you asked for, ${input.fileName} (${input.rowCount.toLocaleString('en')} records), is ready.`,
+      `The link opens the Payments Ops Console and downloads it once you are signed in. It works for you only and expires on ${input.expiresAt.toUTCString()}.`,
+    ],
+    action: { label: 'Download the export', url: input.url },
+  });
+}
+
+export function exportFailedMail(input: Pick<ExportMailInput, 'to' | 'firstName' | 'url' | 'fileName'>): OutgoingMail {
+  return renderMail({
+    to: input.to,
+    kind: 'export',
+    subject: 'Export failed',
+    greeting: `Hello ${input.firstName},`,
+    paragraphs: [`We could not prepare ${input.fileName}. Export the list again from the console.`],
+    action: { label: 'See the export', url: input.url },
+  });
+}

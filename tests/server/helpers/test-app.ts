@@ -47,6 +47,16 @@ export async function createTestDatabase(): Promise<Database> {
       const dropper = new pg.Client({ connectionString: baseUrl });
       await dropper.connect();
       try {
+        // pool.end() resolves before its sockets have closed; a forced drop would kill those connections and their
+        // clients, no longer listened to, would raise an unhandled error. Give them a moment to go.
+        for (let wait = 0; wait < 100; wait++) {
+          const { rows } = await dropper.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       } finally {
         await dropper.end();

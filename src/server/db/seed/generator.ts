@@ -13,6 +13,7 @@ import {
   userAccounts,
   users,
 } from '../schema';
+import { activityStep } from './activity';
 import {
   ACCOUNTS,
   ACQUIRERS,
@@ -27,8 +28,8 @@ import { createRandom, type Random } from './random';
 
 // The demo world: a stand-in for the payment platform around the console (design.md, section 1). It is built by a
 // list of steps sharing one context, so later areas (MIDs, routes, transactions, chargebacks...) append their own
-// steps and find the accounts, merchants and users made before them. Demo data is not user activity, so it is
-// written with plain inserts and leaves the audit log empty.
+// steps and find the accounts, merchants and users made before them. Demo data is written with plain inserts; the
+// 'activity' step then writes the audit history that would have led to it.
 
 export const DEMO_PASSWORD = 'Demo!pass2026';
 export const DEMO_ADMIN_EMAIL = 'admin@ops.example';
@@ -85,7 +86,7 @@ export interface SeededUser {
   email: string;
   role: string;
   userType: 'INTERNAL' | 'ACCOUNT';
-  status: 'INVITED' | 'ACTIVE';
+  status: 'INVITED' | 'ACTIVE' | 'DEACTIVATED';
   accountIds: string[];
 }
 
@@ -294,11 +295,15 @@ interface PlannedUser {
   role: string;
   userType: SeededUser['userType'];
   status: SeededUser['status'];
-  email: string;
+  /** A fixed address (demo sign-ins), or the domain to build first.last@domain from the picked name. */
+  email: string | { domain: string };
   accounts: SeededAccount[];
+  /** Whether this is a demo sign-in (password and README row); other users only make the lists look lived-in. */
+  credential?: boolean;
 }
 
 const emailLocalPart = (role: string) => role.toLowerCase().replaceAll('_', '-');
+const nameSlug = (name: string) => slug(name.normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
 
 const usersStep: GeneratorStep = {
   name: 'users',
@@ -341,38 +346,82 @@ const usersStep: GeneratorStep = {
       accountUser('MANAGER', second, 'INVITED'),
       accountUser('VIEWER', third),
       ...rest.map((account) => accountUser('ADMINISTRATOR', account)),
+      // Appended last so the users above keep their names and ids: pending invitations, a deactivated user and
+      // more provider staff, so the users list shows every status. None of them is a demo sign-in.
+      ...(['PAYMENTS_SPECIALIST', 'VIEWER'] as const).map(
+        (role): PlannedUser => ({
+          role,
+          userType: 'ACCOUNT',
+          status: 'INVITED',
+          email: { domain: `${first.domain}.example` },
+          accounts: [first],
+        }),
+      ),
+      {
+        role: 'SUPPORT',
+        userType: 'ACCOUNT',
+        status: 'DEACTIVATED',
+        email: { domain: `${first.domain}.example` },
+        accounts: [first],
+        credential: false,
+      },
+      {
+        role: 'PROVIDER_SUPPORT',
+        userType: 'INTERNAL',
+        status: 'ACTIVE',
+        email: { domain: 'ops.example' },
+        accounts: [first, third],
+        credential: false,
+      },
     ];
 
+    // Everyone who has signed in before carries a last activity in the weeks before the base date; its own stream
+    // keeps the names and ids above where they were before last activity existed.
+    const activityRng = rng.fork('last-activity');
+    const taken = new Set<string>();
     const rows: (typeof users.$inferInsert)[] = [];
     for (const plan of planned) {
       const createdAt = daysAfter(plan.accounts[0]?.createdAt ?? ctx.baseDate, rng.int(1, 60));
       const id = rng.uuid();
+      const firstName = rng.pick(FIRST_NAMES);
+      const lastName = rng.pick(LAST_NAMES);
+      let email = typeof plan.email === 'string' ? plan.email : '';
+      if (typeof plan.email !== 'string') {
+        const local = `${nameSlug(firstName)}.${nameSlug(lastName)}`;
+        email = `${local}@${plan.email.domain}`;
+        for (let n = 2; taken.has(email); n++) email = `${local}${n}@${plan.email.domain}`;
+      }
+      taken.add(email);
+      const credential = plan.credential ?? plan.status === 'ACTIVE';
+      const lastActivity =
+        plan.status === 'INVITED' ? null : new Date(ctx.baseDate.getTime() - activityRng.int(5, 20 * 24 * 60) * 60_000);
       rows.push({
         id,
-        email: plan.email,
-        firstName: rng.pick(FIRST_NAMES),
-        lastName: rng.pick(LAST_NAMES),
+        email,
+        firstName,
+        lastName,
         jobTitle: rng.pick(JOB_TITLES[plan.role] ?? ['Operations']),
         userType: plan.userType,
         roleId: ctx.roles.get(plan.role)!,
         status: plan.status,
-        passwordHash: plan.status === 'ACTIVE' ? ctx.passwordHash : null,
+        passwordHash: credential ? ctx.passwordHash : null,
+        lastActivity,
         createdAt,
         updatedAt: createdAt,
       });
       ctx.users.push({
         id,
-        email: plan.email,
+        email,
         role: plan.role,
         userType: plan.userType,
         status: plan.status,
         accountIds: plan.accounts.map((account) => account.id),
       });
-      if (plan.status === 'ACTIVE') {
+      if (credential) {
         ctx.credentials.push({
           role: plan.role,
           accountId: plan.userType === 'INTERNAL' ? null : plan.accounts[0]!.shortId,
-          email: plan.email,
+          email,
         });
       }
     }
@@ -401,6 +450,7 @@ export const DEMO_STEPS: GeneratorStep[] = [
   accountsStep,
   merchantsStep,
   usersStep,
+  activityStep,
   credentialsStep,
 ];
 

@@ -1,0 +1,82 @@
+import type { Database } from '@server/db/client';
+import { merchants, userActivity, users } from '@server/db/schema';
+import { DEMO_BASE_DATE, generateDemoData } from '@server/db/seed/generator';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from './helpers/test-app';
+
+// The demo world's audit log: a believable history by the demo users, consistent with the data it led to.
+
+let database: Database;
+let entries: (typeof userActivity.$inferSelect)[];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await generateDemoData(database.db, { seed: 1 });
+  entries = await database.db.select().from(userActivity).orderBy(asc(userActivity.date), asc(userActivity.id));
+});
+
+afterAll(() => database.close());
+
+describe('the demo audit history', () => {
+  it('covers every account with inserts, updates and deletes of merchants, users and accounts', async () => {
+    const accountsWithEntries = new Set(entries.map((entry) => entry.accountId));
+    const demoAccounts = new Set(
+      (await database.db.select({ accountId: merchants.accountId }).from(merchants)).map((row) => row.accountId),
+    );
+    expect([...demoAccounts].every((id) => accountsWithEntries.has(id))).toBe(true);
+    const kinds = new Set(entries.map((entry) => `${entry.actionType} ${entry.resourceType}`));
+    for (const kind of ['INSERT MERCHANT', 'UPDATE MERCHANT', 'DELETE MERCHANT', 'INSERT USER', 'UPDATE USER']) {
+      expect(kinds).toContain(kind);
+    }
+    expect(kinds).toContain('DELETE USER');
+    expect(kinds).toContain('UPDATE ACCOUNT');
+    expect(kinds).toContain('INSERT EXPORT');
+  });
+
+  it('is dated up to the base date, the recent part within the last six weeks', () => {
+    expect(entries.every((entry) => entry.date.getTime() <= DEMO_BASE_DATE.getTime())).toBe(true);
+    const recent = entries.filter((entry) => entry.actionType === 'UPDATE' && entry.resourceType === 'MERCHANT');
+    const sixWeeks = 42 * 86_400_000;
+    expect(recent.every((entry) => DEMO_BASE_DATE.getTime() - entry.date.getTime() <= sixWeeks)).toBe(true);
+  });
+
+  it('names real demo users as the actors', async () => {
+    const people = new Map((await database.db.select().from(users)).map((user) => [user.id, user]));
+    for (const entry of entries) {
+      const actor = people.get(entry.userId!);
+      expect(actor, `${entry.actionType} ${entry.resourceType}`).toBeDefined();
+      expect(entry.userEmail).toBe(actor!.email);
+      expect(entry.userName).toBe(`${actor!.firstName} ${actor!.lastName}`);
+    }
+  });
+
+  it("ends every merchant update on the merchant's current value, and keeps no API keys", async () => {
+    const updates = entries.filter((entry) => entry.actionType === 'UPDATE' && entry.resourceType === 'MERCHANT');
+    for (const entry of updates) {
+      const [row] = await database.db.select().from(merchants).where(eq(merchants.id, entry.resourceId));
+      const [field, value] = Object.entries(entry.newValue as Record<string, unknown>)[0]!;
+      expect(row![field as keyof typeof row]).toEqual(value);
+      expect((entry.oldValue as Record<string, unknown>)[field]).not.toEqual(value);
+    }
+    const text = JSON.stringify(entries.map((entry) => [entry.oldValue, entry.newValue]));
+    expect(text).not.toMatch(/privateKey|publicKey|passwordHash|sk_live_|pk_live_/);
+  });
+
+  it('leaves deleted resources without a row, and the same seed gives the same history', async () => {
+    const deletedMerchants = entries.filter(
+      (entry) => entry.actionType === 'DELETE' && entry.resourceType === 'MERCHANT',
+    );
+    for (const entry of deletedMerchants) {
+      expect(await database.db.select().from(merchants).where(eq(merchants.id, entry.resourceId))).toEqual([]);
+    }
+    const other = await createTestDatabase();
+    try {
+      await generateDemoData(other.db, { seed: 1 });
+      const again = await other.db.select().from(userActivity).orderBy(asc(userActivity.date), asc(userActivity.id));
+      expect(again).toEqual(entries);
+    } finally {
+      await other.close();
+    }
+  });
+});
