@@ -46,6 +46,8 @@ export interface CallOptions<T = unknown> {
   quiet?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Lets the call outlive the page (fetch keepalive), for analytics sent while the tab is hidden or closed. */
+  keepalive?: boolean;
 }
 
 export interface RawCallOptions extends Omit<CallOptions, 'schema'> {
@@ -162,7 +164,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const authenticated = call.auth !== false && call.token === undefined;
     switch (effectOfStatus(error.status)) {
       case 'end-session':
-        if (authenticated) options.onSessionEnded(error.key);
+        // 410 'link-expired' (an e-mailed export link that ran out) is an answer about the link, not the session.
+        if (authenticated && error.key !== 'link-expired') options.onSessionEnded(error.key);
         return;
       case 'resource-not-found':
         if (authenticated && !call.notFoundIsAnswer) options.onResourceNotFound();
@@ -204,6 +207,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           headers,
           body: sendsBody || call.body !== undefined ? JSON.stringify(call.body ?? {}) : undefined,
           signal: call.signal,
+          ...(call.keepalive ? { keepalive: true } : {}),
           cache: 'no-store',
         });
       } catch (error) {

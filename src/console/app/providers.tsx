@@ -1,3 +1,4 @@
+import { AnalyticsProvider } from '@console/analytics/analytics-provider';
 import { isApiError } from '@console/api/errors';
 import { SessionProvider, useSession, useSessionActions } from '@console/session/session-provider';
 import type { ConsoleStorage } from '@console/session/storage';
@@ -66,7 +67,7 @@ function SessionWithShellEffects({
       onServerError={() => showMessage('server-error')}
     >
       <SessionEffects />
-      {children}
+      <AnalyticsProvider>{children}</AnalyticsProvider>
     </SessionProvider>
   );
 }

@@ -2,15 +2,19 @@
 // biome-ignore-all lint/a11y/useFocusableInteractive: the grid holds focus and points at the active row with aria-activedescendant (the ARIA grid pattern), so rows and cells are not tab stops
 // biome-ignore-all lint/a11y/useKeyWithClickEvents: rows open with Enter through the table's registered command; cell clicks only stop the row from opening
 import { useFocusScope } from '@console/commands/focus-scope';
-import { IconButton } from '@console/ui/button';
+import { useExportFlow } from '@console/export/use-export-flow';
+import { useSession } from '@console/session/session-provider';
+import { Button, IconButton } from '@console/ui/button';
 import { EmptyState } from '@console/ui/empty-state';
-import { ChevronLeftIcon, ChevronRightIcon, ListIcon, MoreIcon, RefreshIcon } from '@console/ui/icons';
+import { ChevronLeftIcon, ChevronRightIcon, InfoIcon, ListIcon, MoreIcon, RefreshIcon } from '@console/ui/icons';
 import { Menu, type MenuHandle } from '@console/ui/menu';
 import { Select } from '@console/ui/select';
 import { Spinner } from '@console/ui/spinner';
+import { Tooltip } from '@console/ui/tooltip';
 import { PAGE_SIZES } from '@domain/enums';
 import { CATALOGUE } from '@domain/errors';
 import { formatDateTime, formatInteger, timeZoneLabel } from '@domain/format';
+import { can } from '@domain/permissions';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   createColumnHelper,
@@ -22,7 +26,8 @@ import {
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { type TableCommandHandlers, useTableCommands } from './table-commands';
+import { isDateRangeFilter, withDateRanges } from './date-range';
+import { EXPORT_KEYS, type TableCommandHandlers, useTableCommands } from './table-commands';
 import { TableFilters } from './table-filters';
 import { TableSearch } from './table-search';
 import {
@@ -43,7 +48,15 @@ import {
   withSearch,
   withSort,
 } from './table-state';
-import type { DataColumn, FetchPage, FilterDefinition, RowMenuItem, ToolbarContext } from './types';
+import type {
+  DataColumn,
+  FetchPage,
+  FilterDefinition,
+  ListQueryParams,
+  RowMenuItem,
+  TableExport,
+  ToolbarContext,
+} from './types';
 import { useTableUrlState } from './use-table-url-state';
 import './table.css';
 
@@ -74,8 +87,10 @@ export interface DataTableProps<T> {
   emptyText?: string;
   /** Checkbox per row and the `x` key. */
   selectable?: boolean;
-  /** Buttons at the right of the first row (export arrives with its own issue). */
+  /** Buttons at the right of the first row (bulk actions); exports use `exportTable`. */
   toolbarActions?: (context: ToolbarContext<T>) => ReactNode;
+  /** The Export button and command: the current filters, search and order through the one export flow. */
+  exportTable?: TableExport;
   rowHeight?: number;
   /** Rows mounted beyond the visible ones, each side (kept small: the budget is visible + 20). */
   overscan?: number;
@@ -109,17 +124,45 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     emptyText = 'There are no items on this list',
     selectable = false,
     toolbarActions,
+    exportTable,
     rowHeight = 40,
     overscan = 8,
   } = props;
   const tableId = useId();
-  const filterIds = useMemo(() => filters.map((filter) => filter.id), [filters]);
-  const multiFilterIds = useMemo(
-    () => filters.filter((filter) => filter.multiple).map((filter) => filter.id),
-    [filters],
+  // Screens may build their filters on each render (options that load later); only what the query depends on counts.
+  const filterShape = filters
+    .map((filter) =>
+      isDateRangeFilter(filter)
+        ? `${filter.id}:date:${filter.fromParam}:${filter.toParam}`
+        : `${filter.id}:${filter.multiple ? 'multi' : 'single'}`,
+    )
+    .join('|');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filterShape stands for the filters' ids and kinds
+  const { filterIds, multiFilterIds, dateFilters } = useMemo(
+    () => ({
+      filterIds: filters.map((filter) => filter.id),
+      multiFilterIds: filters
+        .filter((filter) => !isDateRangeFilter(filter) && filter.multiple)
+        .map((filter) => filter.id),
+      dateFilters: filters.filter(isDateRangeFilter),
+    }),
+    [filterShape],
   );
   const { state, setState, resetToDefaults } = useTableUrlState({ filterIds, defaultOrder });
-  const listQuery = useMemo(() => toListQuery(state, multiFilterIds), [state, multiFilterIds]);
+  const listQuery = useMemo(
+    () => withDateRanges(toListQuery(state, multiFilterIds), dateFilters),
+    [state, multiFilterIds, dateFilters],
+  );
+
+  const { grants } = useSession();
+  const canExport = exportTable !== undefined && (!exportTable.permission || can(grants, exportTable.permission));
+  const exportFlow = useExportFlow();
+  const runExport = useCallback(() => {
+    if (!exportTable || !canExport) return;
+    // The export takes the whole filtered list, not the page on screen.
+    const { page: _page, limit: _limit, ...filtered }: ListQueryParams = listQuery;
+    exportFlow.start({ path: exportTable.path, base: exportTable.base, fileLabel: exportTable.fileLabel }, filtered);
+  }, [exportTable, canExport, listQuery, exportFlow.start]);
 
   const query = useQuery({
     queryKey: [...queryKey, listQuery],
@@ -232,6 +275,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     clearFilters: () => setState((current) => withoutFilters(current)),
     nextPage: () => setState((current) => withPage(current, Math.min(lastPage, current.page + 1))),
     previousPage: () => setState((current) => withPage(current, current.page - 1)),
+    exportTable: runExport,
     status: () => ({
       hasRows: tableRows.length > 0,
       hasActiveRow: activeRow !== undefined,
@@ -240,9 +284,10 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       narrowed,
       hasNextPage: state.page < lastPage,
       hasPreviousPage: state.page > 1,
+      exporting: exportFlow.exporting,
     }),
   };
-  useTableCommands(handlers);
+  useTableCommands(handlers, { exportable: canExport });
   useFocusScope('table', {
     onEscape: () => {
       const search = scrollRef.current?.closest('.data-table')?.querySelector<HTMLInputElement>('[data-table-search]');
@@ -323,6 +368,13 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             />
           ) : null}
           {toolbarActions ? toolbarActions(toolbarContext) : null}
+          {canExport ? (
+            <Tooltip content="Export the filtered list" keys={EXPORT_KEYS[0]}>
+              <Button size="sm" variant="secondary" loading={exportFlow.exporting} onClick={runExport}>
+                Export
+              </Button>
+            </Tooltip>
+          ) : null}
         </div>
       </div>
       {filters.length > 0 && filtersOpen ? (
@@ -393,6 +445,13 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                 {table.getHeaderGroups()[0]?.headers.map((header) => {
                   const column = columnById.get(header.column.id);
                   const sortField = column?.sortField;
+                  const hint = column?.headerHint ? (
+                    <Tooltip content={column.headerHint}>
+                      <button type="button" className="data-table__hint" aria-label={`About ${column.header}`}>
+                        <InfoIcon />
+                      </button>
+                    </Tooltip>
+                  ) : null;
                   const direction = sortField ? sortDirectionOf(state, sortField) : null;
                   return (
                     <div
@@ -423,6 +482,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                       ) : (
                         <table.FlexRender header={header} />
                       )}
+                      {hint}
                     </div>
                   );
                 })}
@@ -568,6 +628,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           </nav>
         </div>
       ) : null}
+      {exportFlow.dialog}
     </section>
   );
 }

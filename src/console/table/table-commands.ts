@@ -10,6 +10,7 @@ export interface TableCommandHandlers {
   clearFilters: () => void;
   nextPage: () => void;
   previousPage: () => void;
+  exportTable: () => void;
   /** Read when a key is pressed or the palette lists commands, so `when` sees the table as it is now. */
   status: () => {
     hasRows: boolean;
@@ -19,8 +20,12 @@ export interface TableCommandHandlers {
     narrowed: boolean;
     hasNextPage: boolean;
     hasPreviousPage: boolean;
+    exporting: boolean;
   };
 }
+
+/** The export command's keys; the Export button's tooltip shows the first. */
+export const EXPORT_KEYS = ['shift+e'] as const;
 
 /** Focus on a control of its own (a button, a link, a checkbox): Enter and Space belong to it, not to the table. */
 function focusOnControl(): boolean {
@@ -39,16 +44,35 @@ export const TABLE_COMMAND_IDS = {
   clearFilters: 'table.clear-filters',
   nextPage: 'table.next-page',
   previousPage: 'table.previous-page',
+  exportTable: 'table.export',
 } as const;
 
 /**
  * The table's keyboard and palette commands (group 'Table', scope 'table'). Registered once per mounted table; the
  * handlers object is read through a ref by the caller, so the commands never need re-registering.
  */
-export function useTableCommands(handlers: { current: TableCommandHandlers }): void {
+export function useTableCommands(
+  handlers: { current: TableCommandHandlers },
+  { exportable = false }: { exportable?: boolean } = {},
+): void {
   useRegisterCommands(
     ((): Command[] => {
       const status = () => handlers.current.status();
+      // Registered only for a table that exports, so the shortcuts sheet never lists a key that would do nothing.
+      const exportCommand: Command[] = exportable
+        ? [
+            {
+              id: TABLE_COMMAND_IDS.exportTable,
+              title: 'Export table',
+              group: 'Table',
+              scope: 'table',
+              keys: EXPORT_KEYS,
+              keywords: ['export', 'download', 'csv', 'zip', 'file'],
+              when: () => !status().exporting,
+              run: () => handlers.current.exportTable(),
+            },
+          ]
+        : [];
       return [
         {
           id: TABLE_COMMAND_IDS.nextRow,
@@ -136,8 +160,9 @@ export function useTableCommands(handlers: { current: TableCommandHandlers }): v
           when: () => status().hasPreviousPage,
           run: () => handlers.current.previousPage(),
         },
+        ...exportCommand,
       ];
     })(),
-    [handlers],
+    [handlers, exportable],
   );
 }

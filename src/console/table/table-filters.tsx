@@ -3,7 +3,8 @@ import { Button } from '@console/ui/button';
 import { ChevronDownIcon } from '@console/ui/icons';
 import { Select } from '@console/ui/select';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { FilterDefinition } from './types';
+import { DateRangeFilter } from './date-range-filter';
+import type { FilterDefinition, SelectFilterDefinition } from './types';
 
 export interface TableFiltersProps {
   filters: readonly FilterDefinition[];
@@ -19,7 +20,14 @@ export function TableFilters({ filters, applied, onChange, onClearAll }: TableFi
     <fieldset className="data-table__filters">
       <legend className="visually-hidden">Filters</legend>
       {filters.map((filter) =>
-        filter.multiple ? (
+        filter.kind === 'dateRange' ? (
+          <DateRangeFilter
+            key={filter.id}
+            filter={filter}
+            value={applied[filter.id]?.[0] ?? ''}
+            onChange={(value) => onChange(filter.id, value ? [value] : [])}
+          />
+        ) : filter.multiple ? (
           <MultiFilter
             key={filter.id}
             filter={filter}
@@ -49,7 +57,7 @@ function SingleFilter({
   value,
   onChange,
 }: {
-  filter: FilterDefinition;
+  filter: SelectFilterDefinition;
   value: string;
   onChange: (value: string) => void;
 }) {
@@ -69,7 +77,7 @@ function MultiFilter({
   values,
   onChange,
 }: {
-  filter: FilterDefinition;
+  filter: SelectFilterDefinition;
   values: readonly string[];
   onChange: (values: string[]) => void;
 }) {

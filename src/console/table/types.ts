@@ -12,6 +12,8 @@ export interface DataColumn<T> {
   sortField?: string;
   /** A CSS grid track; 'minmax(120px, 1fr)' when absent. */
   width?: string;
+  /** A tooltip beside the header, behind an info button (keyboard users reach it with Tab). */
+  headerHint?: string;
   align?: 'start' | 'end';
 }
 
@@ -20,7 +22,9 @@ export interface FilterOption {
   label: string;
 }
 
-export interface FilterDefinition {
+/** A dropdown of fixed options. */
+export interface SelectFilterDefinition {
+  kind?: 'select';
   /** The query parameter name, in the console's address and in the API call. */
   id: string;
   label: string;
@@ -28,6 +32,20 @@ export interface FilterDefinition {
   /** Several values at once; sent to the API as a bracketed array (status[]=A&status[]=B). */
   multiple?: boolean;
 }
+
+/**
+ * Date presets, a custom range or a single day (spec 1, section 9). The address keeps one value under `id`; the API
+ * receives the start of the first day and the end of the last as fromParam and toParam.
+ */
+export interface DateRangeFilterDefinition {
+  kind: 'dateRange';
+  id: string;
+  label: string;
+  fromParam: string;
+  toParam: string;
+}
+
+export type FilterDefinition = SelectFilterDefinition | DateRangeFilterDefinition;
 
 /** The flat list query of the server convention: page, limit, order, search and the filters. */
 export type ListQueryParams = Record<string, string | number | string[]>;
@@ -43,3 +61,16 @@ export interface ToolbarContext<T> {
 }
 
 export type RowMenuItem = MenuItem;
+
+/**
+ * The table's Export button and command (spec 1, section 4): GET <path>?<current filters, search and order>&timeZone
+ * &forceEmailExport through the one export flow. Without the permission there is neither button nor command.
+ */
+export interface TableExport {
+  /** The list's export path, e.g. '/account/{accountId}/useractivity/export'. */
+  path: string;
+  base?: 'api' | 'activity';
+  /** The default file name's data part when the answer names none ('user-activity'). */
+  fileLabel: string;
+  permission?: string;
+}

@@ -2,34 +2,12 @@ import { useApi } from '@console/session/session-provider';
 import { DataTable } from '@console/table/data-table';
 import type { DataColumn, FetchPage } from '@console/table/types';
 import { Badge } from '@console/ui/badge';
+import { FirstTwo } from '@console/ui/first-two';
 import { PageHeader } from '@console/ui/page-header';
-import { Tooltip } from '@console/ui/tooltip';
 import { type Account, accountList } from '@domain/contract/accounts';
-import { formatDateTime, formatInteger, splitForDisplay } from '@domain/format';
+import { formatDateTime, formatInteger } from '@domain/format';
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
-
-/** The first two values and a '+N' whose tooltip names the rest (spec 1, section 9). */
-export function FirstTwo({ values }: { values: readonly string[] }) {
-  const { shown, rest } = splitForDisplay(values, 2);
-  if (values.length === 0) return <span className="text-muted">—</span>;
-  return (
-    <span>
-      {shown.join(', ')}
-      {rest.length > 0 ? (
-        <Tooltip content={rest.join(', ')}>
-          <span
-            className="badge badge--neutral more-badge"
-            role="img"
-            aria-label={`${rest.length} more: ${rest.join(', ')}`}
-          >
-            +{rest.length}
-          </span>
-        </Tooltip>
-      ) : null}
-    </span>
-  );
-}
 
 const COLUMNS: DataColumn<Account>[] = [
   { id: 'prettyName', header: 'Account', sortField: 'prettyName', cell: (account) => account.prettyName },
