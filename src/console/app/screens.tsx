@@ -20,6 +20,20 @@ const MerchantDetailScreen = lazy(() =>
     default: module.MerchantDetailScreen,
   })),
 );
+const UsersListScreen = lazy(() =>
+  import('@console/areas/users/users-list-screen').then((module) => ({ default: module.UsersListScreen })),
+);
+const UserRecordScreen = lazy(() =>
+  import('@console/areas/users/user-record-screen').then((module) => ({ default: module.UserRecordScreen })),
+);
+const ActivityScreen = lazy(() =>
+  import('@console/areas/activity/activity-screen').then((module) => ({ default: module.ActivityScreen })),
+);
+const ExportDownloadScreen = lazy(() =>
+  import('@console/areas/exports/export-download-screen').then((module) => ({
+    default: module.ExportDownloadScreen,
+  })),
+);
 
 export const SCREENS: readonly ScreenDefinition[] = [
   {
@@ -55,6 +69,53 @@ export const SCREENS: readonly ScreenDefinition[] = [
     // Reached from the merchants list; the merchant-level side bar links it explicitly.
     inSideBar: false,
     component: MerchantDetailScreen,
+  },
+  {
+    id: 'user-activity',
+    title: 'User activity',
+    pattern: '/accounts/:accountId/userActivity',
+    path: ({ accountId }) => `/accounts/${accountId}/userActivity`,
+    level: 'account',
+    permissions: [P.userActivityRead],
+    // h for history: u is Users.
+    goKey: 'h',
+    inSideBar: true,
+    component: ActivityScreen,
+  },
+  // Global: provider staff see the users of all their accounts, an account user those of their own account. Listed
+  // after the account screens so an account user's home stays the first screen of their account.
+  {
+    id: 'users',
+    title: 'Users',
+    pattern: '/users',
+    path: () => '/users',
+    level: 'global',
+    permissions: [P.userRead],
+    goKey: 'u',
+    inSideBar: true,
+    component: UsersListScreen,
+  },
+  {
+    id: 'user-record',
+    title: 'User',
+    // new, edit or detail; the screen checks the action and the create, update or select permission it needs.
+    pattern: '/users/:action/:userId?',
+    path: () => '/users',
+    level: 'global',
+    permissions: [P.userRead],
+    inSideBar: false,
+    component: UserRecordScreen,
+  },
+  {
+    id: 'export-download',
+    title: 'Export',
+    // Opened from the export e-mail; the server gives the file only to the user who asked for it.
+    pattern: '/exports/:exportId',
+    path: () => '/exports',
+    level: 'global',
+    permissions: [],
+    inSideBar: false,
+    component: ExportDownloadScreen,
   },
 ];
 

@@ -11,7 +11,6 @@ import { MSG, passwordField } from '@domain/validation';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { z } from 'zod';
 import { AuthLayout } from './auth-layout';
 import { useFieldValidation } from './use-field-validation';
 

@@ -1,0 +1,64 @@
+import { Button } from '@console/ui/button';
+import { type FormEvent, type ReactNode, useId } from 'react';
+import './forms.css';
+
+export interface EditorFormProps {
+  /** The form's accessible name (usually the page title). */
+  label: string;
+  onSubmit: (event: FormEvent) => void;
+  children: ReactNode;
+}
+
+/** An editor's form: sections, then the actions. Native submit, so Enter in a field saves. */
+export function EditorForm({ label, onSubmit, children }: EditorFormProps) {
+  return (
+    <form className="editor-form" aria-label={label} noValidate onSubmit={onSubmit}>
+      {children}
+    </form>
+  );
+}
+
+export interface FormSectionProps {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}
+
+/** A titled group of fields laid out in two columns (one on narrow screens); `form-field--wide` spans both. */
+export function FormSection({ title, description, children }: FormSectionProps) {
+  const id = useId();
+  return (
+    <section className="form-section" aria-labelledby={id}>
+      <div className="form-section__header">
+        <h2 id={id} className="form-section__title">
+          {title}
+        </h2>
+        {description ? <p className="form-section__description">{description}</p> : null}
+      </div>
+      <div className="form-section__fields">{children}</div>
+    </section>
+  );
+}
+
+export interface FormActionsProps {
+  saving: boolean;
+  onCancel: () => void;
+  saveLabel?: string;
+}
+
+/**
+ * Cancel and Save. A pointer press on Cancel keeps focus in the field, so abandoning the form does not first flash
+ * the message of the field just left; tabbing to Cancel validates that field as any blur does.
+ */
+export function FormActions({ saving, onCancel, saveLabel = 'Save' }: FormActionsProps) {
+  return (
+    <div className="form-actions">
+      <Button onMouseDown={(event) => event.preventDefault()} onClick={onCancel} disabled={saving}>
+        Cancel
+      </Button>
+      <Button type="submit" variant="primary" loading={saving}>
+        {saveLabel}
+      </Button>
+    </div>
+  );
+}
