@@ -285,4 +285,16 @@ describe('New User', () => {
     await user.keyboard('gu');
     await waitFor(() => expect(currentPath()).toBe('/users'));
   });
+
+  it('exports the list with its filters through the one export flow', async () => {
+    const { user, calls } = renderUsers(ACCOUNT_ADMIN, (call) =>
+      call.path === '/user/export' ? new Response(null, { status: 204 }) : undefined,
+    );
+    await grid();
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await screen.findByText('Export email requested')).toBeInTheDocument();
+    const request = calls.find((call) => call.path === '/user/export')!;
+    expect(request.search.get('order')).toBe('-lastActivity');
+    expect(request.search.get('timeZone')).toBeTruthy();
+  });
 });

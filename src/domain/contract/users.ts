@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { USER_STATUSES, USER_TYPES } from '../enums';
 import { MSG } from '../validation';
 import { isoDate, listQuery, listResponse, queryArray, uuid } from './common';
+import { exportQuery } from './exports';
 
 // Users and roles (spec 2, sections 2.7, 3, 5 and 7). The form rules live here once: the console validates with
 // them on blur and change, the server validates every payload with the same schema.
@@ -60,6 +61,9 @@ export const userListQuery = listQuery.extend({
 });
 export type UserListQuery = z.infer<typeof userListQuery>;
 export const userList = listResponse(user);
+/** GET /user/export: the list's filters and order, plus timeZone and forceEmailExport. */
+export const userExportQuery = userListQuery.omit({ page: true, limit: true }).extend(exportQuery.shape);
+export type UserExportQuery = z.infer<typeof userExportQuery>;
 
 export const userParams = z.object({ userId: z.string() });
 

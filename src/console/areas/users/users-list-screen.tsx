@@ -1,6 +1,6 @@
 import { useApi, useSession } from '@console/session/session-provider';
 import { DataTable } from '@console/table/data-table';
-import type { DataColumn, FetchPage, FilterDefinition, RowMenuItem } from '@console/table/types';
+import type { DataColumn, FetchPage, FilterDefinition, RowMenuItem, TableExport } from '@console/table/types';
 import { FirstTwo } from '@console/ui/first-two';
 import { PageHeader } from '@console/ui/page-header';
 import { type User, userList } from '@domain/contract/users';
@@ -18,6 +18,8 @@ import { editUserPath, userDetailPath } from './user-paths';
 import { USER_LIST_QUERY_KEY, useAccountOptions } from './user-queries';
 import { UserStatus } from './user-status';
 import './users.css';
+
+const USERS_EXPORT: TableExport = { path: '/user/export', fileLabel: 'users' };
 
 /** Users sort by last activity, most recent first (spec 2, section 9). */
 export const USERS_DEFAULT_ORDER = '-lastActivity';
@@ -177,6 +179,7 @@ export function UsersListScreen() {
         defaultOrder={USERS_DEFAULT_ORDER}
         searchPlaceholder="Search by name, e-mail or ID"
         emptyText="There are no users to show."
+        exportTable={USERS_EXPORT}
       />
     </div>
   );

@@ -2,6 +2,7 @@ import type { User, UserListQuery } from '@domain/contract/users';
 import { type AnyColumn, and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { accounts, roles, userAccounts, users } from '../../db/schema';
+import { type SortKeys, sortableOf } from '../../lib/export/keyset';
 import { containsPattern, idStartsWith } from '../../lib/list';
 import type { AuthContext } from '../../plugins/auth';
 
@@ -15,17 +16,21 @@ export type UserViewer = Pick<AuthContext, 'isProviderStaff' | 'accountIds'>;
  * any select `from(users)` can order by them. Never-active users sort as the oldest: last under the default
  * `-lastActivity`, first when ascending.
  */
-export const USER_SORTABLE = {
-  firstName: sql`lower(${users.firstName})`,
-  lastName: sql`lower(${users.lastName})`,
-  email: sql`lower(${users.email})`,
-  jobTitle: sql`lower(${users.jobTitle})`,
-  userType: users.userType,
-  status: users.status,
-  lastActivity: sql`coalesce(${users.lastActivity}, '-infinity'::timestamptz)`,
-  createdAt: users.createdAt,
-  role: sql`(select lower(${roles.prettyName}) from ${roles} where ${roles.id} = ${users.roleId})`,
+export const USER_SORT_KEYS: SortKeys = {
+  firstName: { expression: sql`lower(${users.firstName})`, type: 'text' },
+  lastName: { expression: sql`lower(${users.lastName})`, type: 'text' },
+  email: { expression: sql`lower(${users.email})`, type: 'text' },
+  jobTitle: { expression: sql`lower(${users.jobTitle})`, type: 'text' },
+  userType: { expression: users.userType, type: 'text' },
+  status: { expression: users.status, type: 'text' },
+  lastActivity: { expression: sql`coalesce(${users.lastActivity}, '-infinity'::timestamptz)`, type: 'timestamptz' },
+  createdAt: { expression: users.createdAt, type: 'timestamptz' },
+  role: {
+    expression: sql`(select lower(${roles.prettyName}) from ${roles} where ${roles.id} = ${users.roleId})`,
+    type: 'text',
+  },
 };
+export const USER_SORTABLE = sortableOf(USER_SORT_KEYS);
 
 export const USER_DEFAULT_ORDER = '-lastActivity';
 

@@ -5,6 +5,7 @@ import {
   internalUserCreate,
   roleList,
   userAccountsUpdate,
+  userExportQuery,
   userList,
   userListQuery,
   userParams,
@@ -14,11 +15,13 @@ import {
 import { can, PERMISSIONS as P } from '@domain/permissions';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { roles, users } from '../../db/schema';
 import { runList } from '../../lib/list';
 import { type AuthContext, requirePermission } from '../../plugins/auth';
 import { forbidden, notFound } from '../../plugins/errors';
+import { usersExport } from './export';
 import { loadUsers, toUser, USER_DEFAULT_ORDER, USER_SORTABLE, userListWhere } from './queries';
 import {
   canManageInternalUsers,
@@ -42,6 +45,7 @@ function requireAnyPermission(...permissions: string[]) {
 
 export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
+  deps.exports.register(usersExport);
   /** Mail goes out after commit; a failed delivery stays queued in the outbox and never fails the call. */
   const deliverMail = () => deps.mailer.flush().catch((error) => app.log.error({ err: error }, 'mail delivery failed'));
   const userById = async (auth: AuthContext, userId: string) => {
@@ -85,6 +89,22 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         auth,
       );
       return { count: items.length, total: page.total, items };
+    },
+  );
+
+  app.get(
+    '/user/export',
+    {
+      preHandler: requirePermission(P.userRead),
+      schema: {
+        tags,
+        summary: 'Export the users of the list (CSV; 406 above 10,000 rows unless e-mailed)',
+        querystring: userExportQuery,
+        response: { 204: z.null(), 406: errorBody, 422: errorBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deps.exports.send(request, reply, usersExport, { params: {}, query: request.query });
     },
   );
 
