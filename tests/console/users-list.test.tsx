@@ -282,6 +282,8 @@ describe('New User', () => {
   it('goes to the users list with g then u', async () => {
     const { user, currentPath } = renderUsers(ACCOUNT_ADMIN, undefined, `/users/detail/${ANA.userId}`);
     await screen.findByRole('heading', { name: 'Ana Ruiz' });
+    // A user's record belongs to the Users section of the side bar.
+    expect(screen.getByRole('link', { name: /^Users/ })).toHaveAttribute('aria-current', 'page');
     await user.keyboard('gu');
     await waitFor(() => expect(currentPath()).toBe('/users'));
   });

@@ -21,5 +21,7 @@ export interface ScreenDefinition {
   goKey?: string;
   /** Listed in the side bar (detail and editor screens are not). */
   inSideBar: boolean;
+  /** The side-bar screen a record screen belongs to, highlighted while it is open ('users' for a user's form). */
+  section?: string;
   component: LazyExoticComponent<ComponentType> | ComponentType;
 }

@@ -104,6 +104,7 @@ export const SCREENS: readonly ScreenDefinition[] = [
     level: 'global',
     permissions: [P.userRead],
     inSideBar: false,
+    section: 'users',
     component: UserRecordScreen,
   },
   {

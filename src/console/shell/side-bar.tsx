@@ -20,7 +20,7 @@ function NavItem({ href, label, active, goKey }: { href: string; label: string; 
 }
 
 function isActive(screen: ScreenDefinition, current: ScreenDefinition | undefined): boolean {
-  return current?.id === screen.id;
+  return current !== undefined && (current.id === screen.id || current.section === screen.id);
 }
 
 /**
