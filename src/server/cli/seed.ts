@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { users } from '../db/schema';
-import { seedFromEnv } from '../db/seed/ensure';
+import { demoBaseDate, seedFromEnv } from '../db/seed/ensure';
 import { generateDemoData } from '../db/seed/generator';
 import { resetDatabase } from '../db/seed/reset';
 
@@ -39,7 +39,7 @@ try {
   }
   if (!alreadySeeded) {
     const started = performance.now();
-    const { password, credentials, context } = await generateDemoData(database.db, { seed });
+    const { password, credentials, context } = await generateDemoData(database.db, { seed, baseDate: demoBaseDate() });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
       `Demo data (seed ${seed}) in ${seconds} s: ${context.accounts.length} accounts, ${context.merchants.length} merchants, ${context.users.length} users.`,

@@ -47,13 +47,21 @@ export async function readDemoCredentials(db: Db): Promise<DemoCredential[]> {
 }
 
 /**
+ * The day the demo world ends on: the start of today (UTC), so a fresh start shows recent payments and activity.
+ * The same seed on the same day gives the same data; tests pass a fixed date instead.
+ */
+export function demoBaseDate(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 9));
+}
+
+/**
  * `npm start` calls this after migrating: an empty database (no users) gets the demo world; otherwise the
  * credentials are read back so they can be printed on every start.
  */
-export async function ensureDemoData(db: Db, seed = seedFromEnv()): Promise<DemoData> {
+export async function ensureDemoData(db: Db, seed = seedFromEnv(), baseDate = demoBaseDate()): Promise<DemoData> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count === 0) {
-    const { password, credentials } = await generateDemoData(db, { seed });
+    const { password, credentials } = await generateDemoData(db, { seed, baseDate });
     return { password, credentials };
   }
   return { password: DEMO_PASSWORD, credentials: await readDemoCredentials(db) };
