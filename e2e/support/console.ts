@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { type APIRequestContext, type Download, expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo!pass2026';
 export const LUMEN_ACCOUNT_ID = '631006';
@@ -57,4 +58,176 @@ export async function readMailbox(request: APIRequestContext, to: string): Promi
   expect(response.ok()).toBe(true);
   const body = (await response.json()) as { items: MailboxMessage[] };
   return body.items;
+}
+
+/** Provider staff with every account: the journeys set their own users up as them through the API. */
+export const PROVIDER_ADMIN = 'admin@ops.example';
+
+/** A password that meets every rule of the password form. */
+export const NEW_USER_PASSWORD = 'Fresh!start2027';
+
+/**
+ * A new address on Lumen's domain, unique per call, so a journey never changes the demo users other specs sign in
+ * with and can run in any order (the address stays within the 50-character limit).
+ */
+export function uniqueEmail(prefix: string): string {
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  return `${prefix}-${suffix}@lumentravel.example`;
+}
+
+export interface ApiSession {
+  token: string;
+  accounts: { accountId: string; shortId: string; prettyName: string }[];
+}
+
+/**
+ * Signs provider staff in through the API. It opens that user's one session, so it ends a console session of the
+ * same user: the journeys use it for provider staff, never for the account user their browser signs in as.
+ */
+export async function apiSignInAdmin(
+  request: APIRequestContext,
+  username = PROVIDER_ADMIN,
+  password = DEMO_PASSWORD,
+): Promise<ApiSession> {
+  const response = await request.post('/api/user/admin/login', { data: { username, password } });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as ApiSession;
+}
+
+/** The identifier (UUID) of Lumen, which account paths and audit calls use instead of its short ID. */
+export function lumenAccountIdOf(session: ApiSession): string {
+  const lumen = session.accounts.find((account) => account.shortId === LUMEN_ACCOUNT_ID);
+  expect(lumen, 'the provider administrator is linked to Lumen').toBeDefined();
+  return lumen!.accountId;
+}
+
+export type LumenRole = 'Administrator' | 'Manager' | 'Payments specialist' | 'Viewer' | 'Support';
+
+export interface InvitedUser {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  accountId: string;
+}
+
+const authorization = (session: ApiSession) => ({ authorization: `Bearer ${session.token}` });
+
+async function roleIdOf(request: APIRequestContext, session: ApiSession, role: LumenRole): Promise<string> {
+  const response = await request.get('/api/role', { headers: authorization(session) });
+  expect(response.ok()).toBe(true);
+  const { items } = (await response.json()) as { items: { id: string; prettyName: string }[] };
+  const found = items.find((item) => item.prettyName === role);
+  expect(found, `role ${role}`).toBeDefined();
+  return found!.id;
+}
+
+/** Invites an account user of Lumen through the API (POST /user), as the given provider-staff session. */
+export async function inviteLumenUser(
+  request: APIRequestContext,
+  session: ApiSession,
+  { role, firstName, lastName, email }: { role: LumenRole; firstName: string; lastName: string; email: string },
+): Promise<InvitedUser> {
+  const accountId = lumenAccountIdOf(session);
+  const response = await request.post('/api/user', {
+    headers: authorization(session),
+    data: {
+      userType: 'ACCOUNT',
+      firstName,
+      lastName,
+      email,
+      jobTitle: 'E2E journey',
+      roleId: await roleIdOf(request, session, role),
+      accountId,
+    },
+  });
+  expect(response.status()).toBe(201);
+  const user = (await response.json()) as { userId: string };
+  return { userId: user.userId, email, firstName, lastName, fullName: `${firstName} ${lastName}`, accountId };
+}
+
+/** Changes an account user's role through the API (PUT /user/{userId}), keeping the other fields. */
+export async function changeRoleByApi(
+  request: APIRequestContext,
+  session: ApiSession,
+  user: InvitedUser,
+  role: LumenRole,
+): Promise<void> {
+  const response = await request.put(`/api/user/${user.userId}`, {
+    headers: authorization(session),
+    data: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      jobTitle: 'E2E journey',
+      roleId: await roleIdOf(request, session, role),
+    },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+/** The console path of the newest invitation ('Create your Password') e-mailed to this address. */
+export async function invitationPath(request: APIRequestContext, email: string): Promise<string> {
+  let path = '';
+  await expect
+    .poll(async () => {
+      const invitation = (await readMailbox(request, email)).find((message) => message.kind === 'invitation');
+      const link = invitation?.links.find((entry) => entry.label === 'Create your Password');
+      path = link ? new URL(link.url).pathname : '';
+      return path;
+    })
+    .toMatch(/^\/password\/new\//);
+  return path;
+}
+
+/** Accepts the newest invitation through the API (POST /user/reset), which activates the user. */
+export async function acceptInvitationByApi(request: APIRequestContext, email: string, password = NEW_USER_PASSWORD) {
+  const token = (await invitationPath(request, email)).split('/').pop() ?? '';
+  const response = await request.post('/api/user/reset', { data: { password, token } });
+  expect(response.ok()).toBe(true);
+}
+
+/** An ACTIVE account user of Lumen with the given role, ready to sign in with NEW_USER_PASSWORD. */
+export async function createActiveLumenUser(
+  request: APIRequestContext,
+  session: ApiSession,
+  options: { role: LumenRole; firstName: string; lastName: string; email: string },
+): Promise<InvitedUser> {
+  const user = await inviteLumenUser(request, session, options);
+  await acceptInvitationByApi(request, user.email);
+  return user;
+}
+
+/** The file a download saved, as text without the byte-order mark, split into lines. */
+export async function downloadedLines(download: Download): Promise<string[]> {
+  const path = await download.path();
+  const text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
+  return text.split(/\r?\n/).filter((line) => line !== '');
+}
+
+/** Account user sign-in by keyboard alone: the Account ID field has the focus on arrival, Tab walks, Enter submits. */
+export async function signInWithKeyboard(
+  page: Page,
+  username: string,
+  password = DEMO_PASSWORD,
+  accountId = LUMEN_ACCOUNT_ID,
+) {
+  await page.goto('/login');
+  await expect(page.getByLabel('Account ID')).toBeFocused();
+  await page.keyboard.type(accountId);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(username);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(password);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: /^User menu:/ })).toBeVisible();
+}
+
+/** Presses Tab until the target has the focus, as a keyboard user walks a form; fails after `limit` presses. */
+export async function tabTo(page: Page, target: Locator, limit = 15) {
+  for (let presses = 0; presses < limit; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
 }
