@@ -60,6 +60,23 @@ describe('export from a table', () => {
     expect(URL.revokeObjectURL).not.toHaveBeenCalledWith('blob:test/1');
   });
 
+  it("keeps the server's byte-order mark so spreadsheets read the CSV as UTF-8", async () => {
+    const { user } = renderExporting(
+      () =>
+        new Response('\uFEFFDate,User\r\n01 Mar 2025,Mateo Martínez\r\n', {
+          status: 200,
+          headers: { 'content-type': 'text/csv; charset=utf-8' },
+        }),
+    );
+    await screen.findByText(INSERTED.resourceId);
+    await user.click(exportButton());
+
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    const bytes = new Uint8Array(await downloads[0]!.blob.arrayBuffer());
+    expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes)).toBe('Date,User\r\n01 Mar 2025,Mateo Martínez\r\n');
+  });
+
   it('sends a date filter as the instants it covers', async () => {
     const { user, exportCalls } = renderExporting(emailed, `${ACTIVITY_PATH}?date=2025-02-28`);
     await screen.findByText(INSERTED.resourceId);

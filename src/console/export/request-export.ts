@@ -7,9 +7,12 @@ import type { ExportAnswer, ExportCallInput } from '@machines/export.machine';
 
 /** What a 200 export or download answer carries, read the same way for table exports and e-mailed links. */
 export async function fileAnswerOf(response: Response): Promise<Extract<ExportAnswer, { kind: 'file' }>> {
+  // Decoded with ignoreBOM: response.text() would drop the byte-order mark the server writes so that spreadsheets
+  // read the CSV as UTF-8, and the saved file would show accented names garbled in Excel.
+  const body = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer());
   return {
     kind: 'file',
-    body: await response.text(),
+    body,
     encoding: response.headers.get(BASE64_HEADER)?.toLowerCase() === 'base64' ? 'base64' : 'text',
     contentType: response.headers.get('content-type'),
     contentDisposition: response.headers.get('content-disposition'),
