@@ -65,3 +65,183 @@ export const PAGE_SIZES = [50, 100, 500] as const;
 export const DEFAULT_PAGE_SIZE = 50;
 /** Tables show at most this many records; the server stops counting one past it. */
 export const TABLE_RECORD_CAP = 10_000;
+
+// Transactions and refunds (spec 3, section 4; spec 1, section 3). Codes are what the API and the database carry;
+// labels are what every screen, filter and export shows.
+
+/**
+ * Transaction statuses. The spec writes the last three in words ('refunded manually', 'previously refunded',
+ * 'cannot refund'); their codes follow the others' style. A refunded payment keeps SUCCESS: its refunds are child
+ * transactions, and refund availability reads them.
+ */
+export const TRANSACTION_STATUSES = [
+  'FAILED',
+  'IN_PROCESS',
+  'SUCCESS',
+  'WAITING_FOR_USER',
+  'DECLINED',
+  'ABANDONED',
+  'PREVENTED',
+  'PENDING',
+  'REVERSED',
+  'REFUNDED_MANUALLY',
+  'PREVIOUSLY_REFUNDED',
+  'CANNOT_REFUND',
+] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, string> = {
+  FAILED: 'Failed',
+  IN_PROCESS: 'In process',
+  SUCCESS: 'Success',
+  WAITING_FOR_USER: 'Waiting for user',
+  DECLINED: 'Declined',
+  ABANDONED: 'Abandoned',
+  PREVENTED: 'Prevented',
+  PENDING: 'Pending',
+  REVERSED: 'Reversed',
+  REFUNDED_MANUALLY: 'Refunded manually',
+  PREVIOUSLY_REFUNDED: 'Previously refunded',
+  CANNOT_REFUND: 'Cannot refund',
+};
+
+export const TRANSACTION_TYPES = [
+  'PAYMENT',
+  'RECURRENCE',
+  'REFUND',
+  'PARTIAL_REFUND',
+  'CHARGEBACK',
+  'INFORMATION_REQUESTED',
+  'RDR',
+] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
+  PAYMENT: 'Payment',
+  RECURRENCE: 'Recurrence',
+  REFUND: 'Refund',
+  PARTIAL_REFUND: 'Partial refund',
+  CHARGEBACK: 'Chargeback',
+  INFORMATION_REQUESTED: 'Retrieval',
+  RDR: 'RDR',
+};
+
+/** The refund transaction types: a refund of the whole remaining amount is REFUND, of less PARTIAL_REFUND. */
+export const REFUND_TYPES = ['PARTIAL_REFUND', 'REFUND'] as const;
+export type RefundType = (typeof REFUND_TYPES)[number];
+
+/** Recurrence types, the transactions list's "category". */
+export const RECURRENCE_TYPES = ['ONE-OFF', 'INITIAL', 'RENEWAL', 'MAINTENANCE'] as const;
+export type RecurrenceType = (typeof RECURRENCE_TYPES)[number];
+export const RECURRENCE_TYPE_LABELS: Record<RecurrenceType, string> = {
+  'ONE-OFF': 'One-off',
+  INITIAL: 'Initial',
+  RENEWAL: 'Renewal',
+  MAINTENANCE: 'Maintenance',
+};
+
+export const WALLET_METHODS = ['APPLE_PAY', 'PAYPAL', 'STRIPE_LINK', 'GOOGLE_PAY'] as const;
+export type WalletMethod = (typeof WALLET_METHODS)[number];
+/** Payment methods of a transaction: a card, or one of the wallets. */
+export const PAYMENT_METHODS = ['CARD', ...WALLET_METHODS] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  CARD: 'Card',
+  APPLE_PAY: 'Apple Pay',
+  PAYPAL: 'PayPal',
+  STRIPE_LINK: 'Stripe Link',
+  GOOGLE_PAY: 'Google Pay',
+};
+
+export const CARD_BRAND_LABELS: Record<CardBrand, string> = {
+  VISA: 'Visa',
+  MC: 'Mastercard',
+  DINERS: 'Diners Club',
+  AMEX: 'AMEX',
+  DISCOVER: 'Discover',
+  JCB: 'JCB',
+  MAESTRO: 'Maestro',
+  CARTEBLEU: 'Carte Bleue',
+  CUP: 'China UnionPay',
+  ELO: 'Elo',
+  DANKORT: 'Dankort',
+  HIPERCARD: 'Hipercard',
+  MIR: 'Mir',
+  TROY: 'Troy',
+  PRIVATELABEL: 'Private label',
+  UNKNOWN: 'Unknown',
+};
+
+/** Risk-management alert programmes (spec 1, section 3). */
+export const ALERT_TYPES = [
+  'RDR',
+  'INIT_REFUND',
+  'ORDER_INSIGHT',
+  'COMPELLING_EVIDENCE',
+  'CONSUMER_CLARITY',
+  'TEST',
+] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];
+
+/** A payment's refund availability (spec 3, section 4), the detail's `refundable`. Derived in src/domain/refunds.ts. */
+export const REFUND_AVAILABILITY = [
+  'AVAILABLE',
+  'FULL_REFUNDED',
+  'IN_PROCESS',
+  'NOT_PAYMENT_SUCCESS',
+  'CHARGEBACK_APPLIED',
+  'RDR',
+  'PROVIDER_BLOCKED_SAME_DAY',
+] as const;
+export type RefundAvailability = (typeof REFUND_AVAILABILITY)[number];
+
+/** Refund reasons, in the order of spec 3, section 5 (the reason select lists them so). */
+export const REFUND_REASONS = [
+  'RETRIEVAL_REQUEST',
+  'SCREENING',
+  'TC40_SAFE',
+  'CONFIRMED_FRAUD',
+  'ETHOCA',
+  'RAVELIN',
+  'VERIFI_CDRN',
+  'AFTER_PROCESSING',
+  'PENDING_PROCESSING',
+  'BEFORE_PROCESSING',
+  'DENIED_VISA',
+  'DENIED_VISA_AFTER_APPROVAL',
+  'DUPLICATED_PAYMENT',
+  'UNABLE_TO_PROCESS',
+  'COMPLAINT_ONLINE_PLATFORMS_REPUTATION',
+  'POOR_SERVICES',
+  'PRICE_TOO_HIGH',
+  'WRONG_FORM',
+  'NO_LONGER_NEED_IT',
+  'NOT_THE_GOVERNMENT',
+  'TEST_QA',
+  'UNKNOWN_REASON',
+  'OTHER',
+] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
+  RETRIEVAL_REQUEST: 'Retrieval request',
+  SCREENING: 'Screening',
+  TC40_SAFE: 'TC40/safe',
+  CONFIRMED_FRAUD: 'Confirmed fraud',
+  ETHOCA: 'Ethoca',
+  RAVELIN: 'Ravelin',
+  VERIFI_CDRN: 'Verifi CDRN',
+  AFTER_PROCESSING: 'After processing',
+  PENDING_PROCESSING: 'Pending processing',
+  BEFORE_PROCESSING: 'Before processing',
+  DENIED_VISA: 'Denied VISA',
+  DENIED_VISA_AFTER_APPROVAL: 'Denied VISA after approval',
+  DUPLICATED_PAYMENT: 'Duplicated payment',
+  UNABLE_TO_PROCESS: 'Unable to process',
+  COMPLAINT_ONLINE_PLATFORMS_REPUTATION: 'Complaint online platforms reputation',
+  POOR_SERVICES: 'Poor services',
+  PRICE_TOO_HIGH: 'Price too high',
+  WRONG_FORM: 'Wrong form',
+  NO_LONGER_NEED_IT: 'No longer need it',
+  NOT_THE_GOVERNMENT: 'Not the government',
+  TEST_QA: 'Test/QA',
+  UNKNOWN_REASON: 'Unknown reason',
+  OTHER: 'Other',
+};

@@ -185,3 +185,129 @@ export function presetRange(preset: DatePreset, now: DateInput = new Date(), tim
       return range(today.subtract(59, 'day'), today.subtract(30, 'day'));
   }
 }
+
+// Money in minor units (spec 1, section 5; design section 6). The API and the database carry amounts as whole
+// numbers of the currency's minor unit (cents), so sums and refund limits are exact; these helpers turn them into the
+// product's text and read what a user types.
+
+/** ISO 4217 currencies whose minor unit is not a hundredth. Every other code has two decimals. */
+const ZERO_DECIMAL_CURRENCIES = new Set([
+  'BIF',
+  'CLP',
+  'DJF',
+  'GNF',
+  'ISK',
+  'JPY',
+  'KMF',
+  'KRW',
+  'PYG',
+  'RWF',
+  'UGX',
+  'UYI',
+  'VND',
+  'VUV',
+  'XAF',
+  'XOF',
+  'XPF',
+]);
+const THREE_DECIMAL_CURRENCIES = new Set(['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND']);
+
+/** Digits of the currency's minor unit: 2 for EUR (cents), 0 for JPY, 3 for KWD. */
+export function currencyExponent(currency: string): number {
+  const code = currency.toUpperCase();
+  if (ZERO_DECIMAL_CURRENCIES.has(code)) return 0;
+  if (THREE_DECIMAL_CURRENCIES.has(code)) return 3;
+  return 2;
+}
+
+/** Symbols of the default currencies (spec 3, section 9); other currencies are written with their code. */
+export const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = { EUR: '€', USD: '$', GBP: '£' };
+
+/** What follows an amount in a short text: the symbol right after it ('12,50€'), else a space and the code. */
+export function currencySuffix(currency: string): string {
+  const code = currency.toUpperCase();
+  return CURRENCY_SYMBOLS[code] ?? ` ${code}`;
+}
+
+/** Minor units to the currency's major unit, for charts and sums: 123450 EUR -> 1234.5. */
+export function fromMinorUnits(minor: number, currency: string): number {
+  return minor / 10 ** currencyExponent(currency);
+}
+
+/** A major-unit amount to minor units, rounded to the nearest minor unit: 12.345 EUR -> 1235. */
+export function toMinorUnits(major: number, currency: string): number {
+  return Math.round(Number((major * 10 ** currencyExponent(currency)).toFixed(6)));
+}
+
+/**
+ * The number part of a minor-unit amount in the money style, computed on the integer so no float ever rounds it:
+ * 123450 EUR -> '1.234,50'. Two decimals as the spec says; a three-decimal currency keeps its third.
+ */
+export function formatMinorAmount(minor: number, currency: string): string {
+  const exponent = currencyExponent(currency);
+  const whole = Math.trunc(minor);
+  const absolute = Math.abs(whole);
+  const unit = 10 ** exponent;
+  const major = Math.floor(absolute / unit);
+  const fraction = exponent === 0 ? '' : String(absolute % unit).padStart(exponent, '0');
+  const decimals = fraction.padEnd(Math.max(2, exponent), '0');
+  const sign = whole < 0 ? '-' : '';
+  return `${sign}${groupThousands(String(major))},${decimals}`;
+}
+
+/** A minor-unit amount with its currency code, the product's money style: 123450 EUR -> '1.234,50 EUR'. */
+export function formatMinorMoney(minor: number, currency: string): string {
+  return `${formatMinorAmount(minor, currency)} ${currency.toUpperCase()}`;
+}
+
+/** The value an amount input shows for a minor-unit amount: no grouping, ',' as the decimal mark ('1234,50'). */
+export function moneyInputValue(minor: number, currency: string): string {
+  const exponent = currencyExponent(currency);
+  const absolute = Math.abs(Math.trunc(minor));
+  const sign = minor < 0 ? '-' : '';
+  if (exponent === 0) return `${sign}${absolute}`;
+  const unit = 10 ** exponent;
+  return `${sign}${Math.floor(absolute / unit)},${String(absolute % unit).padStart(exponent, '0')}`;
+}
+
+/** Whole digits an amount input takes: 12 keeps any minor-unit amount a safe integer. */
+const MAX_WHOLE_DIGITS = 12;
+
+/**
+ * What an amount input keeps of what was typed or pasted: digits and one decimal mark ('.' or ',', shown as ','),
+ * at most as many decimals as the currency has. Thousands separators cannot be told from decimal marks, so none are
+ * accepted: '12.5' is twelve and a half.
+ */
+export function sanitiseMoneyInput(text: string, currency: string): string {
+  const exponent = currencyExponent(currency);
+  let whole = '';
+  let fraction = '';
+  let seenMark = false;
+  for (const character of text) {
+    if (character >= '0' && character <= '9') {
+      if (!seenMark) {
+        if (whole.length < MAX_WHOLE_DIGITS) whole += character;
+      } else if (fraction.length < exponent) {
+        fraction += character;
+      }
+    } else if ((character === ',' || character === '.') && !seenMark && exponent > 0) {
+      seenMark = true;
+    }
+  }
+  return seenMark ? `${whole},${fraction}` : whole;
+}
+
+/**
+ * Reads a typed amount into minor units: '12,5' or '12.50' EUR -> 1250, '1250' JPY -> 1250. Null for an empty text,
+ * a text without digits, grouping, or more decimals than the currency has.
+ */
+export function parseMoneyInput(text: string, currency: string): number | null {
+  const exponent = currencyExponent(currency);
+  const match = /^(\d*)(?:[.,](\d*))?$/.exec(text.trim());
+  if (!match) return null;
+  const whole = match[1] ?? '';
+  const fraction = match[2] ?? '';
+  if (whole === '' && fraction === '') return null;
+  if (fraction.length > exponent || whole.length > MAX_WHOLE_DIGITS) return null;
+  return Number(whole || '0') * 10 ** exponent + Number(fraction.padEnd(exponent, '0') || '0');
+}

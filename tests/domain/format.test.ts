@@ -1,15 +1,24 @@
 import {
+  currencyExponent,
+  currencySuffix,
   formatDate,
   formatDateTime,
   formatInteger,
+  formatMinorAmount,
+  formatMinorMoney,
   formatMoney,
   formatShortDate,
   formatUtcOffset,
+  fromMinorUnits,
+  moneyInputValue,
+  parseMoneyInput,
   presetRange,
   riskLevel,
   riskScore,
+  sanitiseMoneyInput,
   splitForDisplay,
   timeZoneLabel,
+  toMinorUnits,
   truncateText,
 } from '@domain/format';
 import { describe, expect, it } from 'vitest';
@@ -137,5 +146,65 @@ describe('date presets', () => {
     expect(days('Last month')).toEqual(['2024-05-01T00:00:00.000Z', '2024-05-31T23:59:59.999Z']);
     expect(days('Two months ago')).toEqual(['2024-04-01T00:00:00.000Z', '2024-04-30T23:59:59.999Z']);
     expect(days('This year')).toEqual(['2024-01-01T00:00:00.000Z', '2024-06-05T23:59:59.999Z']);
+  });
+});
+
+describe('money in minor units', () => {
+  it('knows the minor unit of each currency', () => {
+    expect(currencyExponent('EUR')).toBe(2);
+    expect(currencyExponent('jpy')).toBe(0);
+    expect(currencyExponent('KWD')).toBe(3);
+    expect(fromMinorUnits(123450, 'EUR')).toBe(1234.5);
+    expect(toMinorUnits(12.345, 'EUR')).toBe(1235);
+    expect(toMinorUnits(0.29, 'EUR')).toBe(29);
+    expect(toMinorUnits(1250, 'JPY')).toBe(1250);
+  });
+
+  it('writes cents in the money style without floating point', () => {
+    expect(formatMinorMoney(123450, 'EUR')).toBe('1.234,50 EUR');
+    expect(formatMinorMoney(5, 'USD')).toBe('0,05 USD');
+    expect(formatMinorMoney(0, 'GBP')).toBe('0,00 GBP');
+    expect(formatMinorMoney(-1999, 'EUR')).toBe('-19,99 EUR');
+    // The largest safe amount keeps every digit.
+    expect(formatMinorAmount(9007199254740991, 'EUR')).toBe('90.071.992.547.409,91');
+    expect(formatMinorMoney(1250, 'JPY')).toBe('1.250,00 JPY');
+    expect(formatMinorMoney(1234567, 'KWD')).toBe('1.234,567 KWD');
+  });
+
+  it('puts the symbol of a default currency right after an amount, other codes after a space', () => {
+    expect(currencySuffix('EUR')).toBe('€');
+    expect(currencySuffix('usd')).toBe('$');
+    expect(currencySuffix('GBP')).toBe('£');
+    expect(currencySuffix('JPY')).toBe(' JPY');
+  });
+
+  it('shows an amount in an input without grouping, with a comma', () => {
+    expect(moneyInputValue(123450, 'EUR')).toBe('1234,50');
+    expect(moneyInputValue(7, 'EUR')).toBe('0,07');
+    expect(moneyInputValue(1250, 'JPY')).toBe('1250');
+  });
+
+  it('keeps only digits and one decimal mark of what is typed, up to the currency decimals', () => {
+    expect(sanitiseMoneyInput('12.5', 'EUR')).toBe('12,5');
+    expect(sanitiseMoneyInput('1a2,345', 'EUR')).toBe('12,34');
+    expect(sanitiseMoneyInput('1.2.3', 'EUR')).toBe('1,23');
+    expect(sanitiseMoneyInput('-5', 'EUR')).toBe('5');
+    expect(sanitiseMoneyInput('12,5', 'JPY')).toBe('125');
+    expect(sanitiseMoneyInput('9'.repeat(20), 'EUR')).toBe('9'.repeat(12));
+  });
+
+  it('reads a typed amount into minor units', () => {
+    expect(parseMoneyInput('12,5', 'EUR')).toBe(1250);
+    expect(parseMoneyInput('12.50', 'EUR')).toBe(1250);
+    expect(parseMoneyInput(',05', 'EUR')).toBe(5);
+    expect(parseMoneyInput('7,', 'EUR')).toBe(700);
+    expect(parseMoneyInput(' 0 ', 'EUR')).toBe(0);
+    expect(parseMoneyInput('1250', 'JPY')).toBe(1250);
+    expect(parseMoneyInput('', 'EUR')).toBeNull();
+    expect(parseMoneyInput(',', 'EUR')).toBeNull();
+    expect(parseMoneyInput('1.234,50', 'EUR')).toBeNull();
+    expect(parseMoneyInput('1,234', 'EUR')).toBeNull();
+    expect(parseMoneyInput('12,5', 'JPY')).toBeNull();
+    expect(parseMoneyInput('abc', 'EUR')).toBeNull();
   });
 });

@@ -8,4 +8,5 @@ export * from './exports';
 export * from './mailbox';
 export * from './merchants';
 export * from './search';
+export * from './transactions';
 export * from './users';
