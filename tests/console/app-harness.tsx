@@ -53,6 +53,8 @@ export interface ServerCall {
   path: string;
   search: URLSearchParams;
   body: unknown;
+  /** The request's headers (the refund's Idempotency-Key, the bearer token). */
+  headers: Headers;
 }
 
 /** Answers a call, or undefined for the default (an empty list). */
@@ -83,6 +85,7 @@ export function renderApp({ path, session = null, server, config }: RenderAppOpt
       path: url.pathname.replace(/^\/api/, ''),
       search: url.searchParams,
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers: new Headers(init?.headers),
     };
     calls.push(call);
     return (await server?.(call)) ?? json(200, { count: 0, total: 0, items: [] });

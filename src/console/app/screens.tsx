@@ -29,6 +29,21 @@ const UserRecordScreen = lazy(() =>
 const ActivityScreen = lazy(() =>
   import('@console/areas/activity/activity-screen').then((module) => ({ default: module.ActivityScreen })),
 );
+const TransactionsListScreen = lazy(() =>
+  import('@console/areas/transactions/transactions-list-screen').then((module) => ({
+    default: module.TransactionsListScreen,
+  })),
+);
+const MerchantTransactionsListScreen = lazy(() =>
+  import('@console/areas/transactions/transactions-list-screen').then((module) => ({
+    default: module.MerchantTransactionsListScreen,
+  })),
+);
+const TransactionDetailScreen = lazy(() =>
+  import('@console/areas/transactions/transaction-detail-screen').then((module) => ({
+    default: module.TransactionDetailScreen,
+  })),
+);
 const ExportDownloadScreen = lazy(() =>
   import('@console/areas/exports/export-download-screen').then((module) => ({
     default: module.ExportDownloadScreen,
@@ -69,6 +84,50 @@ export const SCREENS: readonly ScreenDefinition[] = [
     // Reached from the merchants list; the merchant-level side bar links it explicitly.
     inSideBar: false,
     component: MerchantDetailScreen,
+  },
+  {
+    id: 'transactions',
+    title: 'Transactions',
+    pattern: '/accounts/:accountId/transactions',
+    path: ({ accountId }) => `/accounts/${accountId}/transactions`,
+    level: 'account',
+    permissions: [P.transactionRead],
+    goKey: 't',
+    inSideBar: true,
+    component: TransactionsListScreen,
+  },
+  {
+    id: 'transaction-detail',
+    title: 'Transaction detail',
+    pattern: '/accounts/:accountId/transactions/:transactionId',
+    path: ({ accountId }) => `/accounts/${accountId}/transactions`,
+    level: 'account',
+    permissions: [P.transactionRead, P.transactionSelect],
+    inSideBar: false,
+    section: 'transactions',
+    component: TransactionDetailScreen,
+  },
+  // The merchant's own list; no g-key of its own, so `g t` always means the account's transactions.
+  {
+    id: 'merchant-transactions',
+    title: 'Transactions',
+    pattern: '/accounts/:accountId/merchants/:merchantId/transactions',
+    path: ({ accountId, merchantId }) => `/accounts/${accountId}/merchants/${merchantId}/transactions`,
+    level: 'merchant',
+    permissions: [P.transactionRead],
+    inSideBar: true,
+    component: MerchantTransactionsListScreen,
+  },
+  {
+    id: 'merchant-transaction-detail',
+    title: 'Transaction detail',
+    pattern: '/accounts/:accountId/merchants/:merchantId/transactions/detail/:transactionId',
+    path: ({ accountId, merchantId }) => `/accounts/${accountId}/merchants/${merchantId}/transactions`,
+    level: 'merchant',
+    permissions: [P.transactionRead, P.transactionSelect],
+    inSideBar: false,
+    section: 'merchant-transactions',
+    component: TransactionDetailScreen,
   },
   {
     id: 'user-activity',

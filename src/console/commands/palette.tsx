@@ -3,7 +3,11 @@ import { useApi, useSession } from '@console/session/session-provider';
 import { Kbd } from '@console/ui/kbd';
 import { merchantList } from '@domain/contract/merchants';
 import { type SearchHit, searchResponse } from '@domain/contract/search';
+import { type TransactionIdSearchItem, transactionIdSearchResponse } from '@domain/contract/transactions';
+import { TRANSACTION_STATUS_LABELS, TRANSACTION_TYPE_LABELS } from '@domain/enums';
+import { formatMinorMoney } from '@domain/format';
 import { isIdentifier, looksLikeIdPrefix } from '@domain/ids';
+import { can, PERMISSIONS } from '@domain/permissions';
 import { Command as Cmdk } from 'cmdk';
 import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -23,12 +27,18 @@ export const SEARCH_DEBOUNCE_MS = 120;
 export const SEARCH_MIN_LENGTH = 2;
 /** Hits of remote searches shown at most, so local matches keep room in the rendered 50. */
 const REMOTE_LIMIT = 20;
+/** Transactions a typed id prefix lists at most; the rest of the remote room stays for accounts and merchants. */
+const TRANSACTION_SEARCH_LIMIT = 10;
+/** The transaction search starts where an id prefix can be told from a word (looksLikeIdPrefix). */
+const TRANSACTION_SEARCH_MIN_LENGTH = 4;
 
-const ROOT_GROUP_ORDER = ['Open', 'Navigation', 'Commands', 'Accounts', 'Merchants'];
+const ROOT_GROUP_ORDER = ['Open', 'Navigation', 'Commands', 'Transactions', 'Accounts', 'Merchants'];
 
 export const accountHomePath = (accountId: string) => `/accounts/${accountId}/merchants`;
 export const merchantHomePath = (accountId: string, merchantId: string) =>
   `/accounts/${accountId}/merchants/${merchantId}/detail`;
+export const transactionPath = (accountId: string, transactionId: string) =>
+  `/accounts/${accountId}/transactions/${transactionId}`;
 
 /** Screens whose path needs nothing but the account and merchant ids (detail screens of a record are left out). */
 function isNavigable(screen: ScreenDefinition, ctx: CommandContext): boolean {
@@ -227,6 +237,55 @@ function useApiSearchSource(): PaletteSource {
   );
 }
 
+function transactionSubtitle(item: TransactionIdSearchItem): string {
+  return [
+    TRANSACTION_TYPE_LABELS[item.transactionType],
+    TRANSACTION_STATUS_LABELS[item.status],
+    formatMinorMoney(item.money.amount, item.money.currency),
+    item.merchantName,
+  ].join(' · ');
+}
+
+/**
+ * A pasted or typed transaction id (issue 4): GET /transaction/search finds it by prefix across the accounts the user
+ * may see. A whole id that matches is offered as 'Open <id>' first, so pasting and Enter opens the transaction.
+ */
+function useTransactionSearchSources(): PaletteSource[] {
+  const api = useApi();
+  const { grants } = useSession();
+  const canOpen = can(grants, PERMISSIONS.transactionRead) && can(grants, PERMISSIONS.transactionSelect);
+  return useMemo(() => {
+    if (!canOpen) return [];
+    return [
+      {
+        id: 'builtin:transactions',
+        minQueryLength: TRANSACTION_SEARCH_MIN_LENGTH,
+        search: async (query, _ctx, signal) => {
+          const text = query.trim().toLowerCase();
+          if (!looksLikeIdPrefix(text)) return [];
+          const { items } = await api.get('/transaction/search', {
+            query: { q: text, limit: TRANSACTION_SEARCH_LIMIT },
+            schema: transactionIdSearchResponse,
+            notFoundIsAnswer: true,
+            signal,
+          });
+          return items.map((item): PaletteItem => {
+            const path = transactionPath(item.accountId, item.transactionId);
+            const exact = item.transactionId.toLowerCase() === text;
+            return {
+              id: exact ? `open:${item.transactionId}` : `transaction:${item.transactionId}`,
+              title: exact ? `Open ${item.transactionId}` : item.transactionId,
+              subtitle: `${exact ? 'Transaction · ' : ''}${transactionSubtitle(item)}`,
+              group: exact ? 'Open' : 'Transactions',
+              onSelect: (context: CommandContext) => context.navigate(path),
+            };
+          });
+        },
+      },
+    ];
+  }, [api, canOpen]);
+}
+
 function sourcePage(source: PaletteSource): PalettePage {
   return source.page ?? 'root';
 }
@@ -320,6 +379,7 @@ function PaletteDialog({ page, onClose, onPageChange }: CommandPaletteProps) {
   const accountSources = useAccountSources();
   const merchantSources = useMerchantSources(ctx.accountId);
   const searchSource = useApiSearchSource();
+  const transactionSources = useTransactionSearchSources();
   const [query, setQuery] = useState('');
   const restoreFocus = useRef(true);
 
@@ -340,10 +400,16 @@ function PaletteDialog({ page, onClose, onPageChange }: CommandPaletteProps) {
 
   const sources = useMemo(
     () =>
-      [screenSource, commandSource, ...accountSources, ...merchantSources, searchSource, ...registered].filter(
-        (source) => sourcePage(source) === page,
-      ),
-    [screenSource, commandSource, accountSources, merchantSources, searchSource, registered, page],
+      [
+        screenSource,
+        commandSource,
+        ...accountSources,
+        ...merchantSources,
+        ...transactionSources,
+        searchSource,
+        ...registered,
+      ].filter((source) => sourcePage(source) === page),
+    [screenSource, commandSource, accountSources, merchantSources, transactionSources, searchSource, registered, page],
   );
 
   // Items are built once per opening (and context), not per keystroke, so the filter's prepared text stays cached.

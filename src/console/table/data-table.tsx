@@ -26,10 +26,12 @@ import {
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { isDateRangeFilter, withDateRanges } from './date-range';
+import { isRangeFilter, withRanges } from './range';
 import { EXPORT_KEYS, type TableCommandHandlers, useTableCommands } from './table-commands';
 import { TableFilters } from './table-filters';
-import { TableSearch } from './table-search';
+import { TableSearch, type TableSearchTypes } from './table-search';
 import {
   appliedFilterCount,
   countText,
@@ -40,6 +42,7 @@ import {
   type PageSize,
   serialiseTableState,
   sortDirectionOf,
+  TABLE_PARAMS,
   toListQuery,
   withFilter,
   withoutFilters,
@@ -82,6 +85,16 @@ export interface DataTableProps<T> {
   searchPlaceholder?: string;
   /** 3 by default; 2 for the tables the spec names. */
   searchMinLength?: number;
+  /**
+   * A 'search by' choice beside the search box (ID or Text): kept in the address under its param and sent with the
+   * search (searchType=ID). The first option is the default.
+   */
+  searchTypes?: TableSearchTypes;
+  /**
+   * Parameters every call of this list carries, the export included (the merchant of a merchant-level list). Keep it
+   * stable (module scope or useMemo): a new object is a new query.
+   */
+  baseQuery?: ListQueryParams;
   searchDebounceMs?: number;
   /** The empty text when nothing narrows the list ('There are no transactions to show.'). */
   emptyText?: string;
@@ -120,6 +133,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     defaultOrder,
     searchPlaceholder,
     searchMinLength = 3,
+    searchTypes,
+    baseQuery,
     searchDebounceMs = 350,
     emptyText = 'There are no items on this list',
     selectable = false,
@@ -134,25 +149,31 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     .map((filter) =>
       isDateRangeFilter(filter)
         ? `${filter.id}:date:${filter.fromParam}:${filter.toParam}`
-        : `${filter.id}:${filter.multiple ? 'multi' : 'single'}`,
+        : isRangeFilter(filter)
+          ? `${filter.id}:range`
+          : `${filter.id}:${filter.multiple ? 'multi' : 'single'}`,
     )
     .join('|');
   // biome-ignore lint/correctness/useExhaustiveDependencies: filterShape stands for the filters' ids and kinds
-  const { filterIds, multiFilterIds, dateFilters } = useMemo(
+  const { filterIds, multiFilterIds, dateFilters, rangeFilters } = useMemo(
     () => ({
       filterIds: filters.map((filter) => filter.id),
+      // A range is a pair, so it travels as an array like the multi-selects.
       multiFilterIds: filters
-        .filter((filter) => !isDateRangeFilter(filter) && filter.multiple)
+        .filter((filter) => isRangeFilter(filter) || (filter.kind !== 'dateRange' && filter.multiple))
         .map((filter) => filter.id),
       dateFilters: filters.filter(isDateRangeFilter),
+      rangeFilters: filters.filter(isRangeFilter),
     }),
     [filterShape],
   );
   const { state, setState, resetToDefaults } = useTableUrlState({ filterIds, defaultOrder });
-  const listQuery = useMemo(
-    () => withDateRanges(toListQuery(state, multiFilterIds), dateFilters),
-    [state, multiFilterIds, dateFilters],
-  );
+  const searchType = useSearchType(searchTypes, state.search !== '');
+  const listQuery = useMemo(() => {
+    const query = withRanges(withDateRanges(toListQuery(state, multiFilterIds), dateFilters), rangeFilters);
+    if (searchTypes && state.search) query[searchTypes.param] = searchType.value;
+    return baseQuery ? { ...query, ...baseQuery } : query;
+  }, [state, multiFilterIds, dateFilters, rangeFilters, searchTypes, searchType.value, baseQuery]);
 
   const { grants } = useSession();
   const canExport = exportTable !== undefined && (!exportTable.permission || can(grants, exportTable.permission));
@@ -349,6 +370,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         <div className="data-table__controls">
           {searchPlaceholder !== undefined ? (
             <TableSearch
+              searchTypes={searchTypes}
+              searchType={searchType.value}
+              onSearchTypeChange={searchType.set}
               value={state.search}
               onSearch={(search) => setState((current) => withSearch(current, search))}
               placeholder={searchPlaceholder}
@@ -631,4 +655,31 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       {exportFlow.dialog}
     </section>
   );
+}
+
+/**
+ * The search type in the address, beside the table's own parameters (which leave it alone): the chosen option, or the
+ * first. Choosing another one while a search is applied is a new search, so it goes back to page 1.
+ */
+function useSearchType(searchTypes: TableSearchTypes | undefined, searching: boolean) {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const param = searchTypes?.param ?? '';
+  const raw = searchTypes ? new URLSearchParams(search).get(param) : null;
+  const value = searchTypes
+    ? (searchTypes.options.find((option) => option.value === raw) ?? searchTypes.options[0])?.value
+    : undefined;
+  const set = useCallback(
+    (next: string) => {
+      if (!searchTypes) return;
+      const params = new URLSearchParams(search);
+      if (next === searchTypes.options[0]?.value) params.delete(param);
+      else params.set(param, next);
+      if (searching) params.delete(TABLE_PARAMS.page);
+      const query = params.toString();
+      navigate(query ? `${location}?${query}` : location, { replace: true });
+    },
+    [searchTypes, search, param, searching, location, navigate],
+  );
+  return { value: value ?? '', set };
 }

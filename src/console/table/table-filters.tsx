@@ -3,6 +3,7 @@ import { Button } from '@console/ui/button';
 import { Select } from '@console/ui/select';
 import { useEffect, useId, useRef, useState } from 'react';
 import { DateRangeFilter } from './date-range-filter';
+import { RangeFilter } from './range-filter';
 import type { FilterDefinition, SelectFilterDefinition } from './types';
 
 export interface TableFiltersProps {
@@ -25,6 +26,13 @@ export function TableFilters({ filters, applied, onChange, onClearAll }: TableFi
             filter={filter}
             value={applied[filter.id]?.[0] ?? ''}
             onChange={(value) => onChange(filter.id, value ? [value] : [])}
+          />
+        ) : filter.kind === 'range' ? (
+          <RangeFilter
+            key={filter.id}
+            filter={filter}
+            values={applied[filter.id] ?? []}
+            onChange={(values) => onChange(filter.id, values)}
           />
         ) : filter.multiple ? (
           <MultiFilter

@@ -1,6 +1,19 @@
 import { SearchIcon } from '@console/ui/icons';
 import { useEffect, useRef, useState } from 'react';
 
+export interface TableSearchTypeOption {
+  value: string;
+  label: string;
+  /** The box's placeholder while this type is chosen. */
+  placeholder?: string;
+}
+
+/** A 'search by' choice (ID or Text) kept in the address under `param`; the first option is the default. */
+export interface TableSearchTypes {
+  param: string;
+  options: readonly TableSearchTypeOption[];
+}
+
 export interface TableSearchProps {
   /** The search in the address; the box follows it when the address changes (Back, Clear filters). */
   value: string;
@@ -11,6 +24,9 @@ export interface TableSearchProps {
   debounceMs: number;
   /** The table's accessible name, so the box says which list it searches. */
   tableLabel: string;
+  searchTypes?: TableSearchTypes;
+  searchType?: string;
+  onSearchTypeChange?: (value: string) => void;
 }
 
 /** Whether a typed text should start a search: long enough, or emptied to show everything again. */
@@ -19,7 +35,17 @@ export function shouldSearch(text: string, minLength: number): boolean {
   return trimmed.length === 0 || trimmed.length >= minLength;
 }
 
-export function TableSearch({ value, onSearch, placeholder, minLength, debounceMs, tableLabel }: TableSearchProps) {
+export function TableSearch({
+  value,
+  onSearch,
+  placeholder,
+  minLength,
+  debounceMs,
+  tableLabel,
+  searchTypes,
+  searchType,
+  onSearchTypeChange,
+}: TableSearchProps) {
   const [text, setText] = useState(value);
   const committed = useRef(value);
   const onSearchRef = useRef(onSearch);
@@ -43,25 +69,43 @@ export function TableSearch({ value, onSearch, placeholder, minLength, debounceM
     return () => clearTimeout(timer);
   }, [text, minLength, debounceMs]);
 
+  const chosenType = searchTypes?.options.find((option) => option.value === searchType);
   return (
     <div className="data-table__search">
-      <SearchIcon aria-hidden="true" />
-      <input
-        type="search"
-        className="input"
-        data-table-search=""
-        aria-label={`Search ${tableLabel}`}
-        placeholder={placeholder}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          // Enter searches at once, but still not below the minimum length.
-          if (event.key === 'Enter' && shouldSearch(text, minLength) && text.trim() !== committed.current) {
-            committed.current = text.trim();
-            onSearchRef.current(text.trim());
-          }
-        }}
-      />
+      {searchTypes ? (
+        <select
+          className="select data-table__search-type"
+          aria-label="Search by"
+          value={chosenType?.value ?? searchTypes.options[0]?.value}
+          onChange={(event) => onSearchTypeChange?.(event.target.value)}
+        >
+          {searchTypes.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      ) : null}
+      {/* The box positions the icon, so a search-type choice before it does not cover it. */}
+      <span className="data-table__search-box">
+        <SearchIcon aria-hidden="true" />
+        <input
+          type="search"
+          className="input"
+          data-table-search=""
+          aria-label={`Search ${tableLabel}`}
+          placeholder={chosenType?.placeholder ?? placeholder}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter searches at once, but still not below the minimum length.
+            if (event.key === 'Enter' && shouldSearch(text, minLength) && text.trim() !== committed.current) {
+              committed.current = text.trim();
+              onSearchRef.current(text.trim());
+            }
+          }}
+        />
+      </span>
     </div>
   );
 }

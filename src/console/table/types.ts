@@ -45,7 +45,32 @@ export interface DateRangeFilterDefinition {
   toParam: string;
 }
 
-export type FilterDefinition = SelectFilterDefinition | DateRangeFilterDefinition;
+/** What a range filter's check says about the two inputs as typed; no message at all means the range is valid. */
+export interface RangeFilterErrors {
+  from?: string;
+  to?: string;
+  /** Shown under both inputs whenever either is wrong. */
+  summary?: string;
+}
+
+/**
+ * Two inputs, From and To (the risk-score filter of spec 3, section 2.1). The address keeps both values under `id`
+ * (riskScore=10&riskScore=90) and the API receives them as a bracketed pair (riskScore[]=10&riskScore[]=90). The
+ * screen's `validate` decides what is acceptable and words the messages; a range it refuses is never sent.
+ */
+export interface RangeFilterDefinition {
+  kind: 'range';
+  id: string;
+  label: string;
+  /** Messages for the inputs as typed; both empty is no filter and must give none. */
+  validate: (from: string, to: string) => RangeFilterErrors;
+  /** Characters each input takes. */
+  maxLength?: number;
+  /** Keeps digits only, as typed or pasted. */
+  digitsOnly?: boolean;
+}
+
+export type FilterDefinition = SelectFilterDefinition | DateRangeFilterDefinition | RangeFilterDefinition;
 
 /** The flat list query of the server convention: page, limit, order, search and the filters. */
 export type ListQueryParams = Record<string, string | number | string[]>;
