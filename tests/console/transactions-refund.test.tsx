@@ -361,6 +361,8 @@ describe('refund modal', () => {
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Reason' }), 'Duplicated payment');
     await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
     expect(await screen.findByRole('dialog', { name: 'Oops! Something went wrong' })).toBeInTheDocument();
+    // The modal says it once; no global 'Server error' message on top of it.
+    expect(screen.queryByText('Server error')).not.toBeInTheDocument();
   });
 
   it('issues a new key for a new refund', async () => {

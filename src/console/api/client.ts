@@ -42,6 +42,8 @@ export interface CallOptions<T = unknown> {
   base?: ApiBase;
   /** A 403/404 is an answer the caller handles (e.g. "not found" while searching), not a navigation. */
   notFoundIsAnswer?: boolean;
+  /** 500-511 are answered where the call was made (the refund modal's no-response result), with no global message. */
+  serverErrorIsAnswer?: boolean;
   /** No global effect at all (no sign-out, navigation or server-error message): the caller handles every failure. */
   quiet?: boolean;
   signal?: AbortSignal;
@@ -171,7 +173,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         if (authenticated && !call.notFoundIsAnswer) options.onResourceNotFound();
         return;
       case 'server-error':
-        options.onServerError(error);
+        if (!call.serverErrorIsAnswer) options.onServerError(error);
         return;
       default:
         return;

@@ -32,6 +32,8 @@ export function sendRefund(api: ApiClient, call: RefundCall): Promise<RefundResp
     // A refused refund (403: the permission went, 404: the payment is not visible any more) is the failed result
     // with its code, not a jump away from the transaction.
     notFoundIsAnswer: true,
+    // A server error is the modal's no-response result ('unexpected-error'); a second, global message would repeat it.
+    serverErrorIsAnswer: true,
   });
 }
 
