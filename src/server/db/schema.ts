@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -363,4 +366,244 @@ export const exportFiles = pgTable(
     index('exports_user_idx').on(t.userId, t.createdAt),
     index('exports_expires_idx').on(t.expiresAt).where(sql`${t.storedName} is not null`),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// The payments around the console: MIDs and routes (spec 2, section 3), transactions with refunds as child
+// transactions, and the transaction history (spec 3, sections 2.2, 3 and 4). The platform that creates payments is
+// not part of this repository; the demo data generator (db/seed/payments.ts) and the sandbox acquirer
+// (payments/sandbox-acquirer.ts) stand in for it. Money is an integer count of the currency's minor units.
+
+/** The six criteria lists a MID and a route share (routing-criteria.ts); empty accepts any order value. */
+const criteriaColumns = () => ({
+  currency: text('currency').array().notNull().default(sql`'{}'::text[]`),
+  issuerCountry: text('issuer_country').array().notNull().default(sql`'{}'::text[]`),
+  cardBrand: text('card_brand').array().notNull().default(sql`'{}'::text[]`),
+  url: text('url').array().notNull().default(sql`'{}'::text[]`),
+  customTag: text('custom_tag').array().notNull().default(sql`'{}'::text[]`),
+  binCode: text('bin_code').array().notNull().default(sql`'{}'::text[]`),
+});
+
+/** A merchant's account at an acquirer's solution: the MID payments are processed on. */
+export const mids = pgTable(
+  'mids',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    /** Max 100 characters. */
+    description: text('description').notNull(),
+    /** The MID's own identifier at the acquirer, labelled 'MID Solution'. */
+    midAcquirerId: text('mid_acquirer_id').notNull(),
+    acquirerId: uuid('acquirer_id')
+      .notNull()
+      .references(() => acquirers.id),
+    solutionId: uuid('solution_id')
+      .notNull()
+      .references(() => solutions.id),
+    enable: boolean('enable').notNull().default(true),
+    /** REQUIRED_3DS, NO_3DS, INDIFFERENT or PREFERRED_3DS; null is the spec's 'NULL' (the default). */
+    force3ds: text('force_3ds'),
+    ...criteriaColumns(),
+    /** Acquirer-specific fields from the acquirer's template, by field name. */
+    customConfig: jsonb('custom_config').$type<Record<string, string>>().notNull().default({}),
+    /** Answers within the payment call; only synchronous MIDs take part in fallback (routing.ts). */
+    synchronous: boolean('synchronous').notNull().default(true),
+    /**
+     * The MID's provider refuses refunds within 24 hours of the payment, a PSP requirement: its payments are
+     * PROVIDER_BLOCKED_SAME_DAY until then (refunds.ts, providerBlocksSameDay).
+     */
+    providerBlocksSameDay: boolean('provider_blocks_same_day').notNull().default(false),
+    createdAt: createdAt(),
+    /** The spec's modifiedDate ('edited'): the MIDs list sorts by it. */
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('mids_merchant_updated_idx').on(t.merchantId, t.updatedAt.desc().nullsFirst(), t.id),
+    index('mids_account_idx').on(t.accountId),
+    index('mids_solution_idx').on(t.solutionId),
+  ],
+);
+
+/** One route row: criteria, a MID, an optional fallback MID, priority 1 to 10 (10 highest) and weight 0 to 100. */
+export const routes = pgTable(
+  'routes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    /** routeDescription: max 100 characters. */
+    description: text('description').notNull(),
+    priority: integer('priority').notNull().default(1),
+    /** 0 never serves (spec 2, section 5: 'Routes with weight 0 cannot process payments'). */
+    weight: integer('weight').notNull().default(0),
+    midId: uuid('mid_id')
+      .notNull()
+      .references(() => mids.id),
+    fallbackMidId: uuid('fallback_mid_id').references(() => mids.id),
+    ...criteriaColumns(),
+    createdAt: createdAt(),
+    /** The spec's edited date: the routes list sorts by it. */
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('routes_merchant_updated_idx').on(t.merchantId, t.updatedAt.desc().nullsFirst(), t.id),
+    index('routes_mid_idx').on(t.midId),
+    index('routes_fallback_mid_idx').on(t.fallbackMidId).where(sql`${t.fallbackMidId} is not null`),
+    check('routes_priority_range', sql`${t.priority} between 1 and 10`),
+    check('routes_weight_range', sql`${t.weight} between 0 and 100`),
+  ],
+);
+
+/**
+ * Every transaction: payments and recurrences, their fallback retries, and the children that act on a payment
+ * (REFUND, PARTIAL_REFUND, CHARGEBACK, INFORMATION_REQUESTED, RDR) through parent_id. All transactions of one order
+ * share root_id, the first attempt's id, which is how the history finds related transactions.
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    /** The payment a refund, chargeback, retrieval or RDR acts on; null for payments. */
+    parentId: uuid('parent_id').references((): AnyPgColumn => transactions.id),
+    /** The first transaction of the order (its own id for a first attempt). */
+    rootId: uuid('root_id').notNull(),
+    /** The recurrence box's parent transaction: the INITIAL payment a RENEWAL or MAINTENANCE charge belongs to. */
+    recurrenceParentId: uuid('recurrence_parent_id').references((): AnyPgColumn => transactions.id),
+    /** PAYMENT, RECURRENCE, REFUND, PARTIAL_REFUND, CHARGEBACK, INFORMATION_REQUESTED, RDR. */
+    transactionType: text('transaction_type').notNull(),
+    /** SUCCESS, DECLINED, FAILED, IN_PROCESS, WAITING_FOR_USER, ABANDONED, PREVENTED, PENDING, REVERSED, ... */
+    status: text('status').notNull(),
+    /** Recurrence category: ONE-OFF, INITIAL, RENEWAL, MAINTENANCE. */
+    category: text('category').notNull(),
+    /** Minor units of `currency` (cents for EUR): never a float. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    /** CARD, or a wallet: APPLE_PAY, GOOGLE_PAY, PAYPAL, STRIPE_LINK. */
+    paymentMethod: text('payment_method').notNull(),
+    // Order
+    orderUrl: text('order_url'),
+    referenceOrderId: text('reference_order_id').notNull(),
+    orderConcept: text('order_concept'),
+    /** The order's custom tag, a routing criterion; null when the order has none. */
+    customTag: text('custom_tag'),
+    // Provider: the acquirer (paymentGateway) and solution of the MID, and the acquirer's own reference.
+    acquirerId: uuid('acquirer_id').references(() => acquirers.id),
+    solutionId: uuid('solution_id').references(() => solutions.id),
+    providerTransactionId: text('provider_transaction_id'),
+    // Routing
+    midId: uuid('mid_id').references(() => mids.id),
+    routeId: uuid('route_id').references(() => routes.id),
+    /** The payment ran on the route's fallback MID after the first MID declined. */
+    isFallback: boolean('is_fallback').notNull().default(false),
+    // Card. The number is kept as BIN and last four digits only; the console shows it masked.
+    cardBrand: text('card_brand'),
+    cardBin: text('card_bin'),
+    cardLast4: text('card_last4'),
+    /** Issuer country (ISO 3166 alpha-2): the list's card country and the issuer-country filter. */
+    cardCountry: text('card_country'),
+    cardHolder: text('card_holder'),
+    /** MM/YY */
+    cardExpiry: text('card_expiry'),
+    cardTokenUpdatedAt: timestamp('card_token_updated_at', { withTimezone: true }),
+    /** CREDIT, DEBIT, PREPAID */
+    cardType: text('card_type'),
+    /** CONSUMER, BUSINESS, CORPORATE */
+    cardSegment: text('card_segment'),
+    cardBank: text('card_bank'),
+    cardZipCode: text('card_zip_code'),
+    threeDsSent: boolean('three_ds_sent'),
+    threeDsVersion: text('three_ds_version'),
+    // Authorization
+    eci: text('eci'),
+    eciDescription: text('eci_description'),
+    avs: text('avs'),
+    authorizationId: text('authorization_id'),
+    // Shopper
+    shopperStatement: text('shopper_statement'),
+    shopperEmail: text('shopper_email'),
+    shopperIp: text('shopper_ip'),
+    shopperIpCountry: text('shopper_ip_country'),
+    /** DESKTOP, MOBILE, TABLET */
+    shopperDeviceType: text('shopper_device_type'),
+    shopperBrowser: text('shopper_browser'),
+    /** The fraud score, 0 to 1 with four decimals (exact, so 'value times 100, truncated' is exact too). */
+    riskScore: numeric('risk_score', { precision: 5, scale: 4, mode: 'number' }),
+    // Error (declined, failed, refused refunds)
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    errorProviderMessage: text('error_provider_message'),
+    /** Refunds: the reason chosen in the refund form. */
+    refundReason: text('refund_reason'),
+    // Risk alert on a payment (alert programmes such as RDR): type, status and case id.
+    alertType: text('alert_type'),
+    alertStatus: text('alert_status'),
+    alertCaid: text('alert_caid'),
+    /** Refunds sent through the API: the client's key, unique, so a replay cannot refund twice. */
+    idempotencyKey: text('idempotency_key'),
+    /** A hash of the request the key first came with; the same key with another body is refused. */
+    idempotencyFingerprint: text('idempotency_fingerprint'),
+    /** creationDate */
+    createdAt: createdAt(),
+    /** lastActivity: the last status change. */
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The lists' default order (creation date, newest first, id as tiebreaker) per account and per merchant, and
+    // the same order inside the common filters, so a first page and the capped count read index ranges only.
+    index('transactions_account_created_idx').on(t.accountId, t.createdAt.desc().nullsFirst(), t.id),
+    index('transactions_merchant_created_idx').on(t.merchantId, t.createdAt.desc().nullsFirst(), t.id),
+    index('transactions_account_status_created_idx').on(t.accountId, t.status, t.createdAt.desc().nullsFirst(), t.id),
+    index('transactions_account_type_created_idx').on(
+      t.accountId,
+      t.transactionType,
+      t.createdAt.desc().nullsFirst(),
+      t.id,
+    ),
+    // The MID filter, and 'this MID has transactions' (its acquirer cannot change; it cannot be deleted).
+    index('transactions_mid_created_idx').on(t.midId, t.createdAt.desc().nullsFirst(), t.id),
+    index('transactions_route_idx').on(t.routeId),
+    // A payment's refunds, chargebacks and RDRs: the refundable amount reads them under the payment's lock.
+    index('transactions_parent_idx').on(t.parentId).where(sql`${t.parentId} is not null`),
+    // Search by the merchant's order reference: equality and prefix (LIKE 'abc%') through one btree.
+    index('transactions_reference_order_idx').using('btree', t.referenceOrderId.op('text_pattern_ops')),
+    uniqueIndex('transactions_idempotency_key_key').on(t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+    check('transactions_amount_not_negative', sql`${t.amount} >= 0`),
+    check('transactions_risk_score_range', sql`${t.riskScore} between 0 and 1`),
+  ],
+);
+
+/**
+ * The transaction history: one event per status a transaction took, filed under its order's root transaction, so
+ * the detail of any transaction lists the related ones (first attempt, fallback retry, refunds, chargebacks, RDR)
+ * with their statuses and last activity.
+ */
+export const transactionHistory = pgTable(
+  'transaction_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    rootId: uuid('root_id').notNull(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id),
+    transactionType: text('transaction_type').notNull(),
+    status: text('status').notNull(),
+    isFallback: boolean('is_fallback').notNull().default(false),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('transaction_history_root_idx').on(t.rootId, t.occurredAt, t.id)],
 );

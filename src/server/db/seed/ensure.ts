@@ -47,11 +47,11 @@ export async function readDemoCredentials(db: Db): Promise<DemoCredential[]> {
 }
 
 /**
- * The day the demo world ends on: the start of today (UTC), so a fresh start shows recent payments and activity.
- * The same seed on the same day gives the same data; tests pass a fixed date instead.
+ * The moment the demo world ends at: the start of the current hour (UTC), so a fresh start shows payments and activity
+ * up to now and never after it. The same seed in the same hour gives the same data; tests pass a fixed date instead.
  */
 export function demoBaseDate(now = new Date()): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 9));
+  return new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
 }
 
 /**

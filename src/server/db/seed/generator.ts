@@ -14,6 +14,7 @@ import {
   users,
 } from '../schema';
 import { activityStep } from './activity';
+import { paymentsStep } from './payments';
 import {
   ACCOUNTS,
   ACQUIRERS,
@@ -103,6 +104,12 @@ export interface SeedContext {
   merchants: SeededMerchant[];
   users: SeededUser[];
   credentials: DemoCredential[];
+  /** Transactions to generate in all (`npm run seed -- --transactions N`); the demo's default size when unset. */
+  transactionTarget?: number | undefined;
+  /** Transactions the payments step wrote. */
+  transactionsCreated?: number;
+  /** Progress lines for long runs. */
+  progress?: ((message: string) => void) | undefined;
 }
 
 export interface GeneratorStep {
@@ -452,12 +459,16 @@ export const DEMO_STEPS: GeneratorStep[] = [
   usersStep,
   activityStep,
   credentialsStep,
+  paymentsStep,
 ];
 
 export interface GenerateOptions {
   seed?: number;
   steps?: readonly GeneratorStep[];
   baseDate?: Date;
+  /** Transactions to generate in all; the demo's default size when unset. */
+  transactions?: number;
+  onProgress?: (message: string) => void;
 }
 
 let cachedHash: Promise<string> | undefined;
@@ -491,6 +502,8 @@ export async function generateDemoData(
       merchants: [],
       users: [],
       credentials: [],
+      transactionTarget: options.transactions,
+      progress: options.onProgress,
     };
     for (const step of steps) await step.run(ctx, root.fork(step.name));
     context = ctx;

@@ -1,0 +1,943 @@
+import type { RoutingOrder } from '@domain/routing';
+import {
+  ABANDONED_ERROR,
+  ALERT_REFUND_REASONS,
+  AMOUNT_RANGES,
+  AVS_CODES,
+  BIN_PREFIXES,
+  BROWSERS,
+  CARD_BRAND_WEIGHTS,
+  CARD_SEGMENTS,
+  CARD_TYPES,
+  CARDLESS_METHODS,
+  CATEGORIES,
+  COMMON_REFUND_REASONS,
+  CONCEPTS,
+  CUSTOM_TAGS,
+  DECLINE_ERRORS,
+  DEVICE_TYPES,
+  ECI,
+  ECI_DESCRIPTIONS,
+  EMAIL_DOMAINS,
+  type ErrorSeed,
+  FAILURE_ERRORS,
+  HOUR_WEIGHTS,
+  INFORMATIONAL_ALERT_OUTCOMES,
+  INFORMATIONAL_ALERTS,
+  IP_FIRST_OCTETS,
+  ISSUER_COUNTRIES,
+  ISSUER_COUNTRY_WEIGHTS,
+  type IssuerCountrySeed,
+  MASTERCARD_ECI_BRANDS,
+  PAYMENT_METHODS,
+  PLAN_PRICES,
+  PREVENTED_ERROR,
+  PRICE_ENDINGS,
+  REFUND_ERRORS,
+  STATUSES,
+  SUBSCRIPTION_BUSINESSES,
+  THREE_DS_VERSIONS,
+  TRANSACTION_TYPES,
+} from './payments-data';
+import type { MerchantWorld, WorldMid, WorldRoute } from './payments-world';
+import { FIRST_NAMES, LAST_NAMES } from './pools';
+import type { Random } from './random';
+
+// The orders of one merchant, turned into transactions the way the platform would: the routing engine picks the
+// route and MID (and retries a decline on the fallback MID), then the payment's life goes on — reversals, full and
+// partial refunds (settled, pending or refused), retrievals, chargebacks, RDRs and alerts — always ending before the
+// seed's "now". Pure: no database; the payments step writes what this returns.
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/** A row of the transactions table, as the step inserts it. */
+export interface TransactionRow {
+  id: string;
+  accountId: string;
+  merchantId: string;
+  parentId: string | null;
+  rootId: string;
+  recurrenceParentId: string | null;
+  transactionType: string;
+  status: string;
+  category: string;
+  amount: number;
+  currency: string;
+  paymentMethod: string;
+  orderUrl: string | null;
+  referenceOrderId: string;
+  orderConcept: string | null;
+  customTag: string | null;
+  acquirerId: string | null;
+  solutionId: string | null;
+  providerTransactionId: string | null;
+  midId: string | null;
+  routeId: string | null;
+  isFallback: boolean;
+  cardBrand: string | null;
+  cardBin: string | null;
+  cardLast4: string | null;
+  cardCountry: string | null;
+  cardHolder: string | null;
+  cardExpiry: string | null;
+  cardTokenUpdatedAt: Date | null;
+  cardType: string | null;
+  cardSegment: string | null;
+  cardBank: string | null;
+  cardZipCode: string | null;
+  threeDsSent: boolean | null;
+  threeDsVersion: string | null;
+  eci: string | null;
+  eciDescription: string | null;
+  avs: string | null;
+  authorizationId: string | null;
+  shopperStatement: string | null;
+  shopperEmail: string | null;
+  shopperIp: string | null;
+  shopperIpCountry: string | null;
+  shopperDeviceType: string | null;
+  shopperBrowser: string | null;
+  riskScore: number | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+  errorProviderMessage: string | null;
+  refundReason: string | null;
+  alertType: string | null;
+  alertStatus: string | null;
+  alertCaid: string | null;
+  idempotencyKey: string | null;
+  idempotencyFingerprint: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface HistoryRow {
+  rootId: string;
+  transactionId: string;
+  transactionType: string;
+  status: string;
+  isFallback: boolean;
+  occurredAt: Date;
+}
+
+export interface GeneratedOrder {
+  transactions: TransactionRow[];
+  history: HistoryRow[];
+}
+
+/** Card and shopper: what a renewal reuses from its initial payment. */
+type Payer = Pick<
+  TransactionRow,
+  | 'paymentMethod'
+  | 'cardBrand'
+  | 'cardBin'
+  | 'cardLast4'
+  | 'cardCountry'
+  | 'cardHolder'
+  | 'cardExpiry'
+  | 'cardTokenUpdatedAt'
+  | 'cardType'
+  | 'cardSegment'
+  | 'cardBank'
+  | 'cardZipCode'
+  | 'shopperEmail'
+  | 'shopperIp'
+  | 'shopperIpCountry'
+  | 'shopperDeviceType'
+  | 'shopperBrowser'
+>;
+
+interface Subscription {
+  id: string;
+  payer: Payer;
+  amount: number;
+  currency: string;
+  orderUrl: string | null;
+  customTag: string | null;
+}
+
+const ISSUERS = new Map(ISSUER_COUNTRIES.map((country) => [country.code, country]));
+/** Rough exchange rates from EUR, so prices look local. */
+const FROM_EUR: Readonly<Record<string, number>> = { EUR: 1, USD: 1.08, GBP: 0.85, CHF: 0.95, SEK: 11.3, PLN: 4.3 };
+/** Initial payments kept per merchant as possible parents of later renewals. */
+const SUBSCRIPTION_POOL = 400;
+
+const ascii = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z]/g, '')
+    .toLowerCase();
+
+/** Initials of the merchant's name: the prefix of its order references. */
+function orderPrefix(name: string): string {
+  const letters = name
+    .split(/[^A-Za-z]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase())
+    .join('');
+  return `${letters}XXX`.slice(0, 3);
+}
+
+/**
+ * A row with every field, in one fixed order. Rows are built by copying and assigning, never by spreading: objects of
+ * one shape keep V8 on its fast path, which matters when a run writes ten million of them.
+ */
+function emptyRow(): TransactionRow {
+  return copyRow(EMPTY_ROW);
+}
+
+function copyRow(r: TransactionRow): TransactionRow {
+  return {
+    id: r.id,
+    accountId: r.accountId,
+    merchantId: r.merchantId,
+    parentId: r.parentId,
+    rootId: r.rootId,
+    recurrenceParentId: r.recurrenceParentId,
+    transactionType: r.transactionType,
+    status: r.status,
+    category: r.category,
+    amount: r.amount,
+    currency: r.currency,
+    paymentMethod: r.paymentMethod,
+    orderUrl: r.orderUrl,
+    referenceOrderId: r.referenceOrderId,
+    orderConcept: r.orderConcept,
+    customTag: r.customTag,
+    acquirerId: r.acquirerId,
+    solutionId: r.solutionId,
+    providerTransactionId: r.providerTransactionId,
+    midId: r.midId,
+    routeId: r.routeId,
+    isFallback: r.isFallback,
+    cardBrand: r.cardBrand,
+    cardBin: r.cardBin,
+    cardLast4: r.cardLast4,
+    cardCountry: r.cardCountry,
+    cardHolder: r.cardHolder,
+    cardExpiry: r.cardExpiry,
+    cardTokenUpdatedAt: r.cardTokenUpdatedAt,
+    cardType: r.cardType,
+    cardSegment: r.cardSegment,
+    cardBank: r.cardBank,
+    cardZipCode: r.cardZipCode,
+    threeDsSent: r.threeDsSent,
+    threeDsVersion: r.threeDsVersion,
+    eci: r.eci,
+    eciDescription: r.eciDescription,
+    avs: r.avs,
+    authorizationId: r.authorizationId,
+    shopperStatement: r.shopperStatement,
+    shopperEmail: r.shopperEmail,
+    shopperIp: r.shopperIp,
+    shopperIpCountry: r.shopperIpCountry,
+    shopperDeviceType: r.shopperDeviceType,
+    shopperBrowser: r.shopperBrowser,
+    riskScore: r.riskScore,
+    errorCode: r.errorCode,
+    errorMessage: r.errorMessage,
+    errorProviderMessage: r.errorProviderMessage,
+    refundReason: r.refundReason,
+    alertType: r.alertType,
+    alertStatus: r.alertStatus,
+    alertCaid: r.alertCaid,
+    idempotencyKey: r.idempotencyKey,
+    idempotencyFingerprint: r.idempotencyFingerprint,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+  };
+}
+
+function applyPayer(row: TransactionRow, payer: Payer): void {
+  row.paymentMethod = payer.paymentMethod;
+  row.cardBrand = payer.cardBrand;
+  row.cardBin = payer.cardBin;
+  row.cardLast4 = payer.cardLast4;
+  row.cardCountry = payer.cardCountry;
+  row.cardHolder = payer.cardHolder;
+  row.cardExpiry = payer.cardExpiry;
+  row.cardTokenUpdatedAt = payer.cardTokenUpdatedAt;
+  row.cardType = payer.cardType;
+  row.cardSegment = payer.cardSegment;
+  row.cardBank = payer.cardBank;
+  row.cardZipCode = payer.cardZipCode;
+  row.shopperEmail = payer.shopperEmail;
+  row.shopperIp = payer.shopperIp;
+  row.shopperIpCountry = payer.shopperIpCountry;
+  row.shopperDeviceType = payer.shopperDeviceType;
+  row.shopperBrowser = payer.shopperBrowser;
+}
+
+const EPOCH = new Date(0);
+const EMPTY_ROW: TransactionRow = {
+  id: '',
+  accountId: '',
+  merchantId: '',
+  parentId: null,
+  rootId: '',
+  recurrenceParentId: null,
+  transactionType: '',
+  status: '',
+  category: '',
+  amount: 0,
+  currency: '',
+  paymentMethod: '',
+  orderUrl: null,
+  referenceOrderId: '',
+  orderConcept: null,
+  customTag: null,
+  acquirerId: null,
+  solutionId: null,
+  providerTransactionId: null,
+  midId: null,
+  routeId: null,
+  isFallback: false,
+  cardBrand: null,
+  cardBin: null,
+  cardLast4: null,
+  cardCountry: null,
+  cardHolder: null,
+  cardExpiry: null,
+  cardTokenUpdatedAt: null,
+  cardType: null,
+  cardSegment: null,
+  cardBank: null,
+  cardZipCode: null,
+  threeDsSent: null,
+  threeDsVersion: null,
+  eci: null,
+  eciDescription: null,
+  avs: null,
+  authorizationId: null,
+  shopperStatement: null,
+  shopperEmail: null,
+  shopperIp: null,
+  shopperIpCountry: null,
+  shopperDeviceType: null,
+  shopperBrowser: null,
+  riskScore: null,
+  errorCode: null,
+  errorMessage: null,
+  errorProviderMessage: null,
+  refundReason: null,
+  alertType: null,
+  alertStatus: null,
+  alertCaid: null,
+  idempotencyKey: null,
+  idempotencyFingerprint: null,
+  createdAt: EPOCH,
+  updatedAt: EPOCH,
+};
+
+const TWO_24 = 2 ** 24;
+
+/** A bijection on 48-bit numbers (a three-round Feistel network): distinct inputs give distinct, scattered outputs. */
+export function scatter48(value: number): number {
+  let left = Math.floor(value / TWO_24) % TWO_24;
+  let right = value % TWO_24;
+  for (const key of [0x5bd1e995, 0x27d4eb2f, 0x165667b1]) {
+    const mixed = (Math.imul(right ^ key, 0x9e3779b1) >>> 8) & 0xffffff;
+    [left, right] = [right, left ^ mixed];
+  }
+  return left * TWO_24 + right;
+}
+
+export class MerchantTraffic {
+  private readonly rng: Random;
+  private readonly world: MerchantWorld;
+  private readonly now: number;
+  private readonly subscriptionBusiness: boolean;
+  private readonly prefix: string;
+  private readonly plans: number[];
+  private readonly midsById: Map<string, WorldMid>;
+  private readonly homeIssuer: string;
+  /** The card statement descriptor's merchant part. */
+  private readonly statement: string;
+  private sequence = 0;
+  /** Where this merchant's transaction ids start (see nextId). */
+  private readonly idBase: number;
+  private idCount = 0;
+  /** Successful initial payments, oldest first: parents for renewals. Filled at day ends (see closeDay). */
+  private readonly subscriptions: Subscription[] = [];
+  private readonly todaysSubscriptions: Subscription[] = [];
+
+  /** `stream` numbers the merchant within the run (0 to 4095): it keeps the merchants' transaction ids apart. */
+  constructor(rng: Random, world: MerchantWorld, now: Date, stream: number) {
+    if (!(Number.isInteger(stream) && stream >= 0 && stream < 2 ** 12)) throw new RangeError(`stream ${stream}`);
+    this.rng = rng;
+    this.idBase = stream * 2 ** 36;
+    this.world = world;
+    this.now = now.getTime();
+    this.subscriptionBusiness = SUBSCRIPTION_BUSINESSES.has(world.merchant.mccCode);
+    this.prefix = orderPrefix(world.merchant.prettyName);
+    this.plans = rng.sample(PLAN_PRICES, 3);
+    this.midsById = new Map(world.mids.map((mid) => [mid.id, mid]));
+    this.homeIssuer = ISSUERS.has(world.merchant.country) ? world.merchant.country : 'ES';
+    this.statement = world.merchant.dba
+      .toUpperCase()
+      .replace(/[^A-Z0-9 ]/g, '')
+      .slice(0, 12);
+  }
+
+  /**
+   * A version-4 UUID that is unique by construction: random hex up front (so id prefixes spread evenly, as the
+   * palette's prefix search expects), and a 48-bit scramble of this run's transaction counter at the end. The seeded
+   * generator alone cannot promise that: its 32-bit state gives at most 2^32 different UUIDs, and ten million draws
+   * from that many would repeat.
+   */
+  private nextId(): string {
+    this.idCount += 1;
+    const random = this.rng.hex(19);
+    const tail = scatter48(this.idBase + this.idCount)
+      .toString(16)
+      .padStart(12, '0');
+    const variant = ((Number.parseInt(random[15]!, 16) & 0x3) | 0x8).toString(16);
+    return `${random.slice(0, 8)}-${random.slice(8, 12)}-4${random.slice(12, 15)}-${variant}${random.slice(16, 19)}-${tail}`;
+  }
+
+  /** Renewals only draw on initial payments of earlier days, so a parent is always older than its renewal. */
+  closeDay(): void {
+    this.subscriptions.push(...this.todaysSubscriptions);
+    this.todaysSubscriptions.length = 0;
+    if (this.subscriptions.length > SUBSCRIPTION_POOL) {
+      this.subscriptions.splice(0, this.subscriptions.length - SUBSCRIPTION_POOL);
+    }
+  }
+
+  /** A moment in [from, to), following the hour-of-day shape of e-commerce traffic. */
+  timeBetween(from: number, to: number): number {
+    for (;;) {
+      const at = from + Math.floor(this.rng.next() * (to - from));
+      const hour = new Date(at).getUTCHours();
+      if (this.rng.next() < HOUR_WEIGHTS[hour]!) return at;
+    }
+  }
+
+  /**
+   * One order placed at `at`, as at most `maxRows` transactions (at least 1): the payment (and its fallback retry),
+   * then what happened to it up to now.
+   */
+  order(at: number, maxRows: number): GeneratedOrder {
+    const { rng } = this;
+    const out: GeneratedOrder = { transactions: [], history: [] };
+    const category = this.pickCategory();
+    const parent = category === CATEGORIES.renewal || category === CATEGORIES.maintenance ? this.pickParent() : null;
+    const effectiveCategory = parent ? category : category === CATEGORIES.oneOff ? category : CATEGORIES.initial;
+    const type =
+      effectiveCategory === CATEGORIES.renewal || effectiveCategory === CATEGORIES.maintenance
+        ? TRANSACTION_TYPES.recurrence
+        : TRANSACTION_TYPES.payment;
+    const merchantInitiated = type === TRANSACTION_TYPES.recurrence;
+
+    const payer = parent?.payer ?? this.newPayer(at);
+    const currency = parent?.currency ?? this.pickCurrency(payer.cardCountry ?? this.homeIssuer);
+    const amount =
+      effectiveCategory === CATEGORIES.maintenance
+        ? Math.round(100 * (FROM_EUR[currency] ?? 1))
+        : (parent?.amount ?? this.pickAmount(effectiveCategory, currency));
+    const orderUrl = parent?.orderUrl ?? this.pickUrl(effectiveCategory);
+    const customTag = parent ? parent.customTag : rng.weighted(CUSTOM_TAGS);
+    const routingOrder: RoutingOrder = {
+      currency,
+      issuerCountry: payer.cardCountry,
+      cardBrand: payer.cardBrand,
+      url: orderUrl,
+      customTag,
+      binCode: payer.cardBin,
+    };
+    const riskScore = this.pickRisk(payer);
+    this.sequence += 1;
+    const day = new Date(at).toISOString().slice(2, 10).replaceAll('-', '');
+    // Every row of the order starts as a copy of this one (rows keep one shape: see copyRow).
+    const base = emptyRow();
+    base.accountId = this.world.merchant.accountId;
+    base.merchantId = this.world.merchant.id;
+    base.recurrenceParentId = parent?.id ?? null;
+    base.transactionType = type;
+    base.category = effectiveCategory;
+    base.amount = amount;
+    base.currency = currency;
+    base.orderUrl = orderUrl;
+    base.referenceOrderId = `${this.prefix}-${day}-${String(this.sequence).padStart(6, '0')}`;
+    base.orderConcept = CONCEPTS[effectiveCategory] ?? null;
+    base.customTag = customTag;
+    base.riskScore = riskScore;
+    base.shopperStatement = `${this.statement}*${base.referenceOrderId.slice(-6)}`;
+    applyPayer(base, payer);
+    const age = this.now - at;
+
+    // What happened before (or instead of) the issuer's answer.
+    const outcome = this.pickEarlyOutcome(riskScore, age, payer.paymentMethod, merchantInitiated);
+    if (outcome) {
+      const route = this.world.router.chooseRoute(routingOrder, rng.next());
+      if (!route) throw new Error(`No route serves an order of merchant ${this.world.merchant.id}`);
+      const mid = this.midsById.get(route.midId)!;
+      const id = this.nextId();
+      const row = this.row(base, {
+        id,
+        rootId: id,
+        status: outcome.status,
+        mid,
+        route,
+        isFallback: false,
+        createdAt: at,
+        error: outcome.error,
+        reachedAcquirer: outcome.status !== STATUSES.prevented,
+        merchantInitiated,
+      });
+      out.transactions.push(row);
+      // An abandoned challenge waited for the shopper first; one still within its time is still waiting.
+      const abandonedAt = outcome.status === STATUSES.abandoned ? at + rng.int(10, 20) * MINUTE_MS : 0;
+      if (abandonedAt >= this.now) {
+        row.status = STATUSES.waitingForUser;
+        row.errorCode = null;
+        row.errorMessage = null;
+        row.errorProviderMessage = null;
+      }
+      if (row.status === STATUSES.abandoned) {
+        this.event(out, row, STATUSES.waitingForUser, at);
+        row.updatedAt = new Date(abandonedAt);
+        this.event(out, row, STATUSES.abandoned, abandonedAt);
+      } else {
+        this.event(out, row, row.status, at);
+      }
+      return out;
+    }
+
+    // The issuer answers: the routing engine picks route and MID, and retries a decline on the fallback MID.
+    const declineChance = 0.06 + riskScore * 0.3 + (payer.cardType === 'PREPAID' ? 0.06 : 0);
+    const routed = this.world.router.routePayment(routingOrder, {
+      random: rng.next(),
+      declines: (_mid, attempt) => rng.bool(attempt.fallback ? 0.45 : declineChance),
+    });
+    if (routed.outcome === 'no-route')
+      throw new Error(`No route serves an order of merchant ${this.world.merchant.id}`);
+    // The retry on the fallback MID follows within seconds; one that would fall after now has not happened yet.
+    const retryGap = rng.int(900, 4_000);
+    const attempts = maxRows >= 2 && at + retryGap < this.now ? routed.attempts : routed.attempts.slice(0, 1);
+    const rootId = this.nextId();
+    let when = at;
+    let last: TransactionRow | undefined;
+    for (const [index, attempt] of attempts.entries()) {
+      const mid = this.midsById.get(attempt.midId)!;
+      const row = this.row(base, {
+        id: index === 0 ? rootId : this.nextId(),
+        rootId,
+        status: attempt.declined ? STATUSES.declined : STATUSES.success,
+        mid,
+        route: routed.route,
+        isFallback: attempt.fallback,
+        createdAt: when,
+        error: attempt.declined ? rng.weighted(DECLINE_ERRORS) : null,
+        reachedAcquirer: true,
+        merchantInitiated,
+      });
+      out.transactions.push(row);
+      this.event(out, row, row.status, when);
+      last = row;
+      when += retryGap;
+    }
+    const payment = last!;
+    if (payment.status === STATUSES.success) {
+      this.afterSuccess(out, payment, maxRows - out.transactions.length);
+      // A subscription goes on from a successful initial payment (a reversed one started nothing).
+      if (effectiveCategory === CATEGORIES.initial && payment.status === STATUSES.success) {
+        this.todaysSubscriptions.push({ id: payment.id, payer, amount, currency, orderUrl, customTag });
+      }
+    }
+    return out;
+  }
+
+  // -------------------------------------------------------------------------------------------------------------
+  // What happens to a successful payment afterwards.
+
+  private afterSuccess(out: GeneratedOrder, payment: TransactionRow, room: number): void {
+    const { rng } = this;
+    const at = payment.createdAt.getTime();
+    const age = this.now - at;
+    if (rng.bool(0.005)) {
+      // Reversed (authorisation voided) shortly after.
+      const reversedAt = at + rng.int(10, 36 * 60) * MINUTE_MS;
+      if (reversedAt >= this.now) return;
+      payment.status = STATUSES.reversed;
+      payment.updatedAt = new Date(reversedAt);
+      this.event(out, payment, STATUSES.reversed, reversedAt);
+      return;
+    }
+    // Refunds are locked for 24 hours after the payment: nothing happens to today's payments yet.
+    if (age < DAY_MS || room < 1) return;
+    const roll = rng.next();
+    const whole = payment.amount;
+    if (roll < 0.025) {
+      const when = this.after(at, 1, 30);
+      if (when === null) return;
+      this.refund(out, payment, whole, STATUSES.success, when);
+      if (rng.bool(0.15) && this.now - when > DAY_MS) {
+        // An issuer alert about a payment the merchant had already refunded.
+        this.alert(payment, rng.pick(INFORMATIONAL_ALERTS), STATUSES.previouslyRefunded);
+      }
+    } else if (roll < 0.05) {
+      const first = this.part(whole, 0.1, 0.6);
+      const when = this.after(at, 1, 30);
+      if (when === null) return;
+      this.refund(out, payment, first, STATUSES.success, when);
+      const second = room >= 2 && rng.bool(0.3) ? this.after(when, 1, 20) : null;
+      if (second !== null) this.refund(out, payment, this.part(whole - first, 0.1, 0.5), STATUSES.success, second);
+    } else if (roll < 0.054) {
+      // Refunded in two parts that add up to the whole payment.
+      const first = this.after(at, 1, 15);
+      const second = first === null ? null : this.after(first, 1, 5);
+      if (room < 2 || first === null || second === null) return;
+      const part = this.part(whole, 0.3, 0.7);
+      this.refund(out, payment, part, STATUSES.success, first);
+      this.refund(out, payment, whole - part, STATUSES.success, second);
+    } else if (roll < 0.064) {
+      // A refund the acquirer has not confirmed yet: sent in the last day and a half.
+      const when = this.now - rng.int(10, 36 * 60) * MINUTE_MS;
+      if (when < at + DAY_MS) return;
+      const amount = rng.bool(0.5) ? whole : this.part(whole, 0.2, 0.8);
+      this.refund(out, payment, amount, STATUSES.inProcess, when);
+    } else if (roll < 0.068) {
+      const when = this.after(at, 1, 20);
+      if (when !== null) this.refund(out, payment, whole, STATUSES.failed, when);
+    } else if (roll < 0.077) {
+      // A chargeback, sometimes after a retrieval request.
+      const retrieval = room >= 2 && rng.bool(0.3) ? this.after(at, 3, 20) : null;
+      const chargeback = this.after(retrieval ?? at, 5, 60);
+      if (chargeback === null) return;
+      if (retrieval !== null) this.child(out, payment, TRANSACTION_TYPES.retrieval, whole, STATUSES.success, retrieval);
+      this.child(out, payment, TRANSACTION_TYPES.chargeback, whole, STATUSES.success, chargeback);
+    } else if (roll < 0.08) {
+      const when = this.after(at, 3, 40);
+      if (when !== null) this.child(out, payment, TRANSACTION_TYPES.retrieval, whole, STATUSES.success, when);
+    } else if (roll < 0.085) {
+      const when = this.after(at, 2, 30);
+      if (when === null) return;
+      this.alert(payment, 'RDR', STATUSES.success);
+      this.child(out, payment, TRANSACTION_TYPES.rdr, whole, STATUSES.success, when);
+    } else if (roll < 0.091) {
+      this.alert(payment, rng.pick(INFORMATIONAL_ALERTS), rng.weighted(INFORMATIONAL_ALERT_OUTCOMES));
+    } else if (roll < 0.094) {
+      // An issuer alert asked for a refund before the dispute: refunded in full.
+      const when = this.after(at, 1, 10);
+      if (when === null) return;
+      this.alert(payment, 'INIT_REFUND', STATUSES.refundedManually);
+      this.refund(out, payment, whole, STATUSES.success, when, rng.pick(ALERT_REFUND_REASONS));
+    }
+  }
+
+  private alert(payment: TransactionRow, type: string, status: string): void {
+    payment.alertType = type;
+    payment.alertStatus = status;
+    payment.alertCaid = `CA${this.rng.digits(10)}`;
+  }
+
+  /** A moment between `minDays` and `maxDays` after `from` and before now; null when that window has not begun. */
+  private after(from: number, minDays: number, maxDays: number): number | null {
+    const low = from + minDays * DAY_MS;
+    const high = Math.min(from + maxDays * DAY_MS, this.now);
+    if (high <= low) return null;
+    return low + Math.floor(this.rng.next() * (high - low));
+  }
+
+  /** Part of an amount, between two fractions, at least one minor unit and less than the whole. */
+  private part(amount: number, low: number, high: number): number {
+    const value = Math.round(amount * (low + this.rng.next() * (high - low)));
+    return Math.min(Math.max(value, 1), Math.max(amount - 1, 1));
+  }
+
+  private refund(
+    out: GeneratedOrder,
+    payment: TransactionRow,
+    amount: number,
+    status: string,
+    when: number,
+    reason = this.rng.weighted(COMMON_REFUND_REASONS),
+  ): void {
+    const type = amount === payment.amount ? TRANSACTION_TYPES.refund : TRANSACTION_TYPES.partialRefund;
+    const row = this.child(out, payment, type, amount, status, when);
+    row.refundReason = reason;
+    if (status === STATUSES.failed) {
+      const error: ErrorSeed = this.rng.weighted(REFUND_ERRORS);
+      row.errorCode = error.code;
+      row.errorMessage = error.message;
+      row.errorProviderMessage = error.providerMessage;
+    }
+  }
+
+  private child(
+    out: GeneratedOrder,
+    payment: TransactionRow,
+    type: string,
+    amount: number,
+    status: string,
+    when: number,
+  ): TransactionRow {
+    const { rng } = this;
+    const row = copyRow(payment);
+    row.id = this.nextId();
+    row.parentId = payment.id;
+    row.recurrenceParentId = null;
+    row.transactionType = type;
+    row.status = status;
+    row.amount = amount;
+    row.isFallback = false;
+    row.providerTransactionId = this.providerReference(payment.acquirerId);
+    row.threeDsSent = null;
+    row.threeDsVersion = null;
+    row.eci = null;
+    row.eciDescription = null;
+    row.avs = null;
+    row.authorizationId = null;
+    row.riskScore = null;
+    row.errorCode = null;
+    row.errorMessage = null;
+    row.errorProviderMessage = null;
+    row.refundReason = null;
+    row.alertType = null;
+    row.alertStatus = null;
+    row.alertCaid = null;
+    row.createdAt = new Date(when);
+    row.updatedAt = row.createdAt;
+    out.transactions.push(row);
+    // Refunds answered asynchronously went through IN_PROCESS before they settled.
+    const refund = type === TRANSACTION_TYPES.refund || type === TRANSACTION_TYPES.partialRefund;
+    const settled = refund && status !== STATUSES.inProcess && rng.bool(0.3) ? when + rng.int(1, 180) * MINUTE_MS : 0;
+    if (settled > when && settled < this.now) {
+      this.event(out, row, STATUSES.inProcess, when);
+      row.updatedAt = new Date(settled);
+      this.event(out, row, status, settled);
+    } else {
+      this.event(out, row, status, when);
+    }
+    return row;
+  }
+
+  private event(out: GeneratedOrder, row: TransactionRow, status: string, at: number): void {
+    out.history.push({
+      rootId: row.rootId,
+      transactionId: row.id,
+      transactionType: row.transactionType,
+      status,
+      isFallback: row.isFallback,
+      occurredAt: new Date(at),
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------------------------
+  // One transaction row of the payment itself.
+
+  private row(
+    base: TransactionRow,
+    attempt: {
+      id: string;
+      rootId: string;
+      status: string;
+      mid: WorldMid;
+      route: WorldRoute;
+      isFallback: boolean;
+      createdAt: number;
+      error: ErrorSeed | null;
+      reachedAcquirer: boolean;
+      merchantInitiated: boolean;
+    },
+  ): TransactionRow {
+    const { rng } = this;
+    const { mid, error, reachedAcquirer, status } = attempt;
+    const row = copyRow(base);
+    const hasCard = row.cardBrand !== null;
+    const success = status === STATUSES.success;
+    const issuer = row.cardCountry ? ISSUERS.get(row.cardCountry) : undefined;
+    const threeDs = hasCard && !attempt.merchantInitiated && this.sendsThreeDs(mid, issuer, status);
+    const eciScheme = MASTERCARD_ECI_BRANDS.has(row.cardBrand ?? '') ? ECI.mastercard : ECI.visa;
+    const eciKind: keyof typeof ECI_DESCRIPTIONS = !threeDs
+      ? 'none'
+      : (success || rng.bool(0.5)) && rng.bool(0.92)
+        ? 'authenticated'
+        : 'attempted';
+    const answered = reachedAcquirer && hasCard && status !== STATUSES.waitingForUser;
+    row.id = attempt.id;
+    row.rootId = attempt.rootId;
+    row.status = status;
+    row.acquirerId = mid.acquirerId;
+    row.solutionId = mid.solutionId;
+    row.providerTransactionId = reachedAcquirer ? this.providerReference(mid.acquirerId) : null;
+    row.midId = mid.id;
+    row.routeId = attempt.route.id;
+    row.isFallback = attempt.isFallback;
+    row.threeDsSent = hasCard ? threeDs : null;
+    row.threeDsVersion = threeDs ? rng.weighted(THREE_DS_VERSIONS) : null;
+    row.eci = answered ? eciScheme[eciKind] : null;
+    row.eciDescription = answered ? ECI_DESCRIPTIONS[eciKind] : null;
+    row.avs = answered && issuer?.avs ? rng.weighted(AVS_CODES) : null;
+    row.authorizationId = success ? rng.alphanumeric(6).toUpperCase() : null;
+    row.errorCode = error?.code ?? null;
+    row.errorMessage = error?.message ?? null;
+    row.errorProviderMessage = error?.providerMessage ?? null;
+    row.createdAt = new Date(attempt.createdAt);
+    row.updatedAt = row.createdAt;
+    return row;
+  }
+
+  private sendsThreeDs(mid: WorldMid, issuer: IssuerCountrySeed | undefined, status: string): boolean {
+    if (status === STATUSES.waitingForUser || status === STATUSES.abandoned) return true;
+    if (mid.force3ds === 'REQUIRED_3DS') return true;
+    if (mid.force3ds === 'NO_3DS') return false;
+    const preferred = mid.force3ds === 'PREFERRED_3DS';
+    // Strong customer authentication makes 3-D Secure the rule for European issuers.
+    return this.rng.bool(issuer?.sca ? (preferred ? 0.95 : 0.85) : preferred ? 0.6 : 0.3);
+  }
+
+  private providerReference(acquirerId: string | null): string {
+    const prefix = acquirerId ? acquirerId.slice(0, 4) : 'prov';
+    return `${prefix}_${this.rng.alphanumeric(20)}`;
+  }
+
+  // -------------------------------------------------------------------------------------------------------------
+  // The order's ingredients.
+
+  private pickCategory(): string {
+    return this.subscriptionBusiness
+      ? this.rng.weighted([
+          [CATEGORIES.oneOff, 22],
+          [CATEGORIES.initial, 20],
+          [CATEGORIES.renewal, 53],
+          [CATEGORIES.maintenance, 5],
+        ])
+      : this.rng.weighted([
+          [CATEGORIES.oneOff, 86],
+          [CATEGORIES.initial, 5],
+          [CATEGORIES.renewal, 8],
+          [CATEGORIES.maintenance, 1],
+        ]);
+  }
+
+  private pickParent(): Subscription | null {
+    if (this.subscriptions.length === 0) return null;
+    return this.rng.pick(this.subscriptions);
+  }
+
+  private pickEarlyOutcome(
+    risk: number,
+    age: number,
+    method: string,
+    merchantInitiated: boolean,
+  ): { status: string; error: ErrorSeed | null } | null {
+    const { rng } = this;
+    if (risk >= 0.91 && rng.bool(0.75)) return { status: STATUSES.prevented, error: PREVENTED_ERROR };
+    if (!merchantInitiated && age < 90 * MINUTE_MS && rng.bool(0.4)) {
+      return { status: STATUSES.waitingForUser, error: null };
+    }
+    if (age < 8 * HOUR_MS && rng.bool(0.15)) return { status: STATUSES.inProcess, error: null };
+    if (age < 3 * DAY_MS && CARDLESS_METHODS.has(method) && rng.bool(0.3)) {
+      return { status: STATUSES.pending, error: null };
+    }
+    if (!merchantInitiated && rng.bool(0.028)) return { status: STATUSES.abandoned, error: ABANDONED_ERROR };
+    if (rng.bool(0.018)) return { status: STATUSES.failed, error: rng.weighted(FAILURE_ERRORS) };
+    return null;
+  }
+
+  private pickIssuer(): IssuerCountrySeed {
+    const code = this.rng.bool(0.45) ? this.homeIssuer : this.rng.weighted(ISSUER_COUNTRY_WEIGHTS);
+    return ISSUERS.get(code)!;
+  }
+
+  private pickCurrency(issuerCountry: string): string {
+    const issuer = ISSUERS.get(issuerCountry);
+    if (!issuer) return 'EUR';
+    if (issuer.currency === 'EUR') return this.rng.bool(0.97) ? 'EUR' : 'USD';
+    return this.rng.bool(0.8) ? issuer.currency : 'EUR';
+  }
+
+  private pickAmount(category: string, currency: string): number {
+    const { rng } = this;
+    const rate = FROM_EUR[currency] ?? 1;
+    if (this.subscriptionBusiness && category === CATEGORIES.initial) {
+      // Plans are priced at .99 in every currency.
+      return Math.max(99, Math.round(rng.pick(this.plans) * rate) * 100 - 1);
+    }
+    const [low, high] = AMOUNT_RANGES[this.world.merchant.mccCode] ?? [10, 300];
+    const major = Math.exp(Math.log(low) + rng.next() * (Math.log(high) - Math.log(low))) * rate;
+    const whole = Math.max(1, Math.floor(major));
+    const ending = rng.weighted(PRICE_ENDINGS);
+    return whole * 100 + (ending < 0 ? rng.int(0, 99) : ending);
+  }
+
+  private pickUrl(category: string): string {
+    const host = this.world.merchant.host;
+    if (category === CATEGORIES.initial) return `https://app.${host}/subscribe`;
+    return this.rng.bool(0.3) ? `https://www.${host}/eu/checkout` : `https://www.${host}/checkout`;
+  }
+
+  private pickRisk(payer: Payer): number {
+    const { rng } = this;
+    const roll = rng.next();
+    let value: number;
+    if (roll < 0.84) value = rng.next() ** 2 * 0.45;
+    else if (roll < 0.97) value = 0.3 + rng.next() * 0.6;
+    else value = 0.9 + rng.next() * 0.1;
+    if (payer.cardType === 'PREPAID') value = Math.min(1, value + 0.08);
+    return Math.round(value * 10_000) / 10_000;
+  }
+
+  private newPayer(at: number): Payer {
+    const { rng } = this;
+    const method = rng.weighted(PAYMENT_METHODS);
+    const issuer = this.pickIssuer();
+    const device = method === 'APPLE_PAY' ? 'MOBILE' : rng.weighted(DEVICE_TYPES);
+    const browser =
+      method === 'APPLE_PAY'
+        ? device === 'MOBILE'
+          ? 'Mobile Safari 18.1'
+          : 'Safari 18.1'
+        : rng.weighted(BROWSERS[device]!);
+    const first = rng.pick(FIRST_NAMES);
+    const last = rng.pick(LAST_NAMES);
+    const shopper = {
+      shopperEmail: `${ascii(first)}.${ascii(last)}${rng.int(1, 999)}@${rng.pick(EMAIL_DOMAINS)}`,
+      shopperIp: `${rng.pick(IP_FIRST_OCTETS)}.${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(1, 254)}`,
+      shopperIpCountry: rng.bool(0.92) ? issuer.code : rng.weighted(ISSUER_COUNTRY_WEIGHTS),
+      shopperDeviceType: device,
+      shopperBrowser: browser,
+    };
+    if (CARDLESS_METHODS.has(method)) {
+      return {
+        paymentMethod: method,
+        cardBrand: null,
+        cardBin: null,
+        cardLast4: null,
+        cardCountry: null,
+        cardHolder: null,
+        cardExpiry: null,
+        cardTokenUpdatedAt: null,
+        cardType: null,
+        cardSegment: null,
+        cardBank: null,
+        cardZipCode: null,
+        ...shopper,
+      };
+    }
+    const brand = rng.weighted([...CARD_BRAND_WEIGHTS, ...(issuer.localBrands ?? [])]);
+    const prefix = rng.pick(BIN_PREFIXES[brand] ?? ['9']);
+    const expiry = new Date(at + rng.int(2, 60) * 30 * DAY_MS);
+    const tokenised = method !== 'CARD' || rng.bool(0.4);
+    return {
+      paymentMethod: method,
+      cardBrand: brand,
+      cardBin: (prefix + rng.digits(6)).slice(0, 6),
+      cardLast4: rng.digits(4),
+      cardCountry: issuer.code,
+      cardHolder: `${first} ${last}`.toUpperCase(),
+      cardExpiry: `${String(expiry.getUTCMonth() + 1).padStart(2, '0')}/${String(expiry.getUTCFullYear() % 100).padStart(2, '0')}`,
+      cardTokenUpdatedAt: tokenised ? new Date(at - rng.int(1, 400) * DAY_MS) : null,
+      cardType: rng.weighted(CARD_TYPES),
+      cardSegment: rng.weighted(CARD_SEGMENTS),
+      cardBank: rng.pick(issuer.banks),
+      cardZipCode: issuer.avs || rng.bool(0.3) ? rng.digits(5) : null,
+      ...shopper,
+    };
+  }
+}
