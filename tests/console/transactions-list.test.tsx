@@ -69,6 +69,7 @@ describe('transactions list', () => {
         .map((header) => header.textContent?.replace(/[▲▼↕]/g, '')),
     ).toEqual([
       'Transaction ID',
+      'Creation date',
       'Status',
       'Type',
       'Category',
@@ -78,7 +79,6 @@ describe('transactions list', () => {
       'Payment method',
       'Card country',
       'Fraud score',
-      'Creation date',
       'Merchant',
       'Route',
       'MID',

@@ -5,7 +5,8 @@ import { PAYMENT_METHOD_LABELS, RECURRENCE_TYPE_LABELS, TRANSACTION_TYPE_LABELS 
 import { formatDateTime, formatMinorMoney } from '@domain/format';
 import { RiskScore, TransactionStatusBadge, TwoLines } from './transaction-parts';
 
-// The columns of the transactions list (spec 3, section 2.1), in the spec's order. Only the creation date and the
+// The columns of the transactions list (spec 3, section 2.1), in the spec's order except the creation date, which
+// comes second: it is the default sort and what people scan first, and it would sit off screen at the end. Only the creation date and the
 // amount sort: they are the index-backed sort fields of the list call (TRANSACTION_SORT_FIELDS).
 
 const dash = <span className="text-muted">—</span>;
@@ -16,6 +17,13 @@ const BEFORE_MERCHANT: DataColumn<TransactionListItem>[] = [
     header: 'Transaction ID',
     width: 'minmax(300px, 1.2fr)',
     cell: (transaction) => <span className="mono transaction-id">{transaction.transactionId}</span>,
+  },
+  {
+    id: 'creationDate',
+    header: 'Creation date',
+    sortField: 'creationDate',
+    width: 'minmax(160px, 0.7fr)',
+    cell: (transaction) => formatDateTime(transaction.creationDate),
   },
   {
     id: 'status',
@@ -84,13 +92,6 @@ const BEFORE_MERCHANT: DataColumn<TransactionListItem>[] = [
     width: 'minmax(130px, 0.5fr)',
     headerHint: 'The risk score times 100: Low 0-30, Medium 31-70, High 71-90, Critical 91-100.',
     cell: (transaction) => <RiskScore value={transaction.siftData.riskScore} />,
-  },
-  {
-    id: 'creationDate',
-    header: 'Creation date',
-    sortField: 'creationDate',
-    width: 'minmax(160px, 0.7fr)',
-    cell: (transaction) => formatDateTime(transaction.creationDate),
   },
 ];
 
