@@ -159,6 +159,26 @@ export const CATALOGUE = {
     content: 'Another user changed this case while you were looking at it. Update to see the current status.',
     type: 'warning',
   },
+
+  // Refunds (spec 3, section 8). A refused refund's message names the reason ('This transaction was fully refunded',
+  // 'The amount cannot exceed 12,34€'); the result modal shows it under the code.
+  'refund-creation-error': { header: 'Unable to refund', content: GENERIC, type: 'error' },
+  'refund-not-allowed': { header: 'Unable to refund', content: 'This transaction cannot be refunded.', type: 'error' },
+  'refund-amount-exceeded': {
+    header: 'Unable to refund',
+    content: 'The amount is above what remains to be refunded.',
+    type: 'error',
+  },
+  'refund-amount-changed': {
+    header: 'Unable to refund',
+    content: 'The refundable amount changed. Reload the transaction and try again.',
+    type: 'error',
+  },
+  'idempotency-key-reused': {
+    header: 'Refund failed',
+    content: 'Check in the transactions table whether the refund is already done before trying again.',
+    type: 'error',
+  },
 } as const satisfies Record<string, CatalogueMessage>;
 
 export type ErrorKey = keyof typeof CATALOGUE;

@@ -21,6 +21,7 @@ import { exportsRoutes } from './areas/exports/routes';
 import { mailboxRoutes } from './areas/mailbox/routes';
 import { merchantsRoutes } from './areas/merchants/routes';
 import { searchRoutes } from './areas/search/routes';
+import { transactionsRoutes } from './areas/transactions/routes';
 import { usersRoutes } from './areas/users/routes';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
@@ -29,6 +30,7 @@ import { createJobWorker, type JobWorker, type JobWorkerOptions } from './jobs/w
 import { createExportService, EXPORT_JOB, type ExportOptions, type ExportService } from './lib/export/service';
 import type { Mailer } from './mail/mailer';
 import { createMailer } from './mail/outbox';
+import { createSandboxAcquirer, SANDBOX_SETTLEMENT_JOB, type SandboxAcquirer } from './payments/sandbox-acquirer';
 import { requireAuth, TokenSigner } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 
@@ -41,6 +43,8 @@ export interface AppDeps {
   now: () => number;
   jobs: JobQueue;
   exports: ExportService;
+  /** Answers refunds (payments/sandbox-acquirer.ts); its asynchronous answers settle through the job worker. */
+  acquirer: SandboxAcquirer;
 }
 
 export interface BuildOptions {
@@ -99,9 +103,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { db: database.db, mailer, jobs, now, publicUrl: config.publicUrl, log: app.log },
     { dir: join(config.dataDir, 'exports'), ...options.exports },
   );
-  const deps: AppDeps = { db: database.db, config, signer, mailer, now, jobs, exports };
+  const acquirer = createSandboxAcquirer({ db: database.db, jobs, now });
+  const deps: AppDeps = { db: database.db, config, signer, mailer, now, jobs, exports, acquirer };
   const jobWorker = createJobWorker(
-    { db: database.db, queue: jobs, now, handlers: { [EXPORT_JOB]: exports.jobHandler }, log: app.log },
+    {
+      db: database.db,
+      queue: jobs,
+      now,
+      handlers: { [EXPORT_JOB]: exports.jobHandler, [SANDBOX_SETTLEMENT_JOB]: acquirer.settlementHandler },
+      log: app.log,
+    },
     options.jobs,
   );
   app.decorate('jobWorker', jobWorker);
@@ -140,6 +151,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         await scope.register(searchRoutes, deps);
         await scope.register(exportsRoutes, deps);
         await scope.register(usersRoutes, deps);
+        await scope.register(transactionsRoutes, deps);
       });
     },
     { prefix: apiBase },
