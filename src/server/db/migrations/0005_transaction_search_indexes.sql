@@ -1,0 +1,4 @@
+CREATE INDEX "transactions_account_url_idx" ON "transactions" USING btree ("account_id","order_url") WHERE "transactions"."order_url" is not null;--> statement-breakpoint
+CREATE INDEX "transactions_provider_transaction_idx" ON "transactions" USING btree ("provider_transaction_id") WHERE "transactions"."provider_transaction_id" is not null;--> statement-breakpoint
+CREATE INDEX "transactions_shopper_email_idx" ON "transactions" USING btree (lower("shopper_email") text_pattern_ops) WHERE "transactions"."shopper_email" is not null;--> statement-breakpoint
+CREATE INDEX "transactions_account_amount_idx" ON "transactions" USING btree ("account_id","amount","id");
