@@ -8,6 +8,7 @@ import { searchByName, searchPastedId } from './bench/api-search';
 import { consoleInitialJs } from './bench/console-size';
 import { exportCpu, exportFirstByte, exportMemory } from './bench/export';
 import { round } from './bench/stats';
+import { closeTransactionsFixture, setTransactionsLog, TRANSACTION_MEASUREMENTS } from './bench/transactions';
 import {
   type BenchContext,
   type BenchGroup,
@@ -33,9 +34,10 @@ const MEASUREMENTS: readonly Measurement[] = [
   exportCpu,
   exportFirstByte,
   exportMemory,
+  ...TRANSACTION_MEASUREMENTS,
 ];
 
-const GROUPS: readonly BenchGroup[] = ['console', 'api', 'search', 'export'];
+const GROUPS: readonly BenchGroup[] = ['console', 'api', 'search', 'export', 'transactions'];
 const root = resolve(import.meta.dirname, '../../..');
 
 function parseOptions() {
@@ -48,7 +50,10 @@ function parseOptions() {
     },
   });
   if (values.help) {
-    console.log('Usage: npm run bench -- [--only console|api|search|export]... [--rows N] [--strict]');
+    console.log('Usage: npm run bench -- [--only console|api|search|export|transactions]... [--rows N] [--strict]');
+    console.log(
+      'Transactions: BENCH_TRANSACTIONS_URL=<a database seeded with npm run seed -- --transactions N>, or BENCH_TRANSACTIONS=N generated rows.',
+    );
     process.exit(0);
   }
   const only = (values.only ?? []).flatMap((value) => value.split(','));
@@ -108,6 +113,7 @@ async function main() {
     (measurement) => options.only.length === 0 || options.only.includes(measurement.group),
   );
   const log = (line: string) => console.log(`  ${line}`);
+  setTransactionsLog(log);
 
   let fixture: Promise<ApiFixture> | undefined;
   const context: BenchContext = {
@@ -159,6 +165,7 @@ async function main() {
       lines.push(line);
     }
   } finally {
+    await closeTransactionsFixture().catch((error: unknown) => log(`clean-up: ${shortError(error)}`));
     if (fixture) {
       await fixture.then(
         (created) => created.close().catch((error: unknown) => log(`clean-up: ${shortError(error)}`)),
