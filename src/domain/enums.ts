@@ -245,3 +245,128 @@ export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
   UNKNOWN_REASON: 'Unknown reason',
   OTHER: 'Other',
 };
+
+// Chargebacks and dispute templates (spec 3, sections 2.3 to 2.5 and 4; spec 1, section 3).
+
+/** A case's workflow status. Agents with chargeback.update switch freely among them; TO_DO is the default. */
+export const CHARGEBACK_STATUSES = [
+  'TO_DO',
+  'IN_PROGRESS',
+  'DONE',
+  'NOT_DISPUTED',
+  'EXPIRED',
+  'REFUNDED',
+  'OTHERS',
+] as const;
+export type ChargebackStatus = (typeof CHARGEBACK_STATUSES)[number];
+export const CHARGEBACK_STATUS_LABELS: Record<ChargebackStatus, string> = {
+  TO_DO: 'To do',
+  IN_PROGRESS: 'In progress',
+  DONE: 'Done',
+  NOT_DISPUTED: 'Not disputed',
+  EXPIRED: 'Expired',
+  REFUNDED: 'Refunded',
+  OTHERS: 'Others',
+};
+
+/** The chargebacks list's operation (type) column and filter: the spec's dispute types. */
+export const DISPUTE_OPERATIONS = ['CHARGEBACK', 'RETRIEVAL'] as const;
+export type DisputeOperation = (typeof DISPUTE_OPERATIONS)[number];
+export const DISPUTE_OPERATION_LABELS: Record<DisputeOperation, string> = {
+  CHARGEBACK: 'Chargeback',
+  RETRIEVAL: 'Retrieval',
+};
+
+/**
+ * The parsed chargeback reasons. OthersDefault is what a processor reason that maps to none of the others parses to;
+ * its dispute template slot is Others.
+ */
+export const CHARGEBACK_REASONS = [
+  'OthersDefault',
+  'CancelledMerchandiseServices',
+  'CancelledRecurringTransaction',
+  'CreditNotProcessed',
+  'DuplicateProcessing',
+  'FraudNoCardholderAuthorization',
+  'IncorrectAmount',
+  'MerchandiseServicesNotProvided',
+  'NotAsDescribed',
+  'UnrecognisedTransaction',
+  'ChargebackDocumentation',
+] as const;
+export type ChargebackReason = (typeof CHARGEBACK_REASONS)[number];
+export const CHARGEBACK_REASON_LABELS: Record<ChargebackReason, string> = {
+  OthersDefault: 'Others',
+  CancelledMerchandiseServices: 'Cancelled merchandise/services',
+  CancelledRecurringTransaction: 'Cancelled recurring transaction',
+  CreditNotProcessed: 'Credit not processed',
+  DuplicateProcessing: 'Duplicate processing',
+  FraudNoCardholderAuthorization: 'Fraud - no cardholder authorization',
+  IncorrectAmount: 'Incorrect amount',
+  MerchandiseServicesNotProvided: 'Merchandise/services not provided',
+  NotAsDescribed: 'Not as described',
+  UnrecognisedTransaction: 'Unrecognised transaction',
+  ChargebackDocumentation: 'Chargeback documentation',
+};
+
+/** Fraud types; codes follow the other enumerations' style, labels are the spec's words. */
+export const FRAUD_TYPES = [
+  'FRAUD',
+  'PRODUCT_PROCESSING_ERROR',
+  'CLIENT_CONTACT',
+  'DOCUMENT_OR_ACTION_NEEDED',
+  'REFUND_SOLICITED_FORM_NOT_RECEIVED',
+  'LEGITIMATE_PURCHASE',
+  'LEGITIMATE_PURCHASE_PROVEN_USE',
+] as const;
+export type FraudType = (typeof FRAUD_TYPES)[number];
+export const FRAUD_TYPE_LABELS: Record<FraudType, string> = {
+  FRAUD: 'Fraud',
+  PRODUCT_PROCESSING_ERROR: 'Product processing error',
+  CLIENT_CONTACT: 'Client contact',
+  DOCUMENT_OR_ACTION_NEEDED: 'Document or action needed',
+  REFUND_SOLICITED_FORM_NOT_RECEIVED: 'Refund solicited form not received',
+  LEGITIMATE_PURCHASE: 'Legitimate purchase',
+  LEGITIMATE_PURCHASE_PROVEN_USE: 'Legitimate purchase proven use',
+};
+
+/**
+ * Dispute template slots (spec 3, section 2.5), in the configuration screen's order: Default, Others (the slot of
+ * the OthersDefault reason), one per other reason, then ChargebackAccepted, ChargebackInvalid and Refund. The key is
+ * the {templateKey} of the template calls and the `reason` of the document call.
+ */
+export const DISPUTE_TEMPLATE_KEYS = [
+  'Default',
+  'Others',
+  'CancelledMerchandiseServices',
+  'CancelledRecurringTransaction',
+  'CreditNotProcessed',
+  'DuplicateProcessing',
+  'FraudNoCardholderAuthorization',
+  'IncorrectAmount',
+  'MerchandiseServicesNotProvided',
+  'NotAsDescribed',
+  'UnrecognisedTransaction',
+  'ChargebackDocumentation',
+  'ChargebackAccepted',
+  'ChargebackInvalid',
+  'Refund',
+] as const;
+export type DisputeTemplateKey = (typeof DISPUTE_TEMPLATE_KEYS)[number];
+export const DISPUTE_TEMPLATE_KEY_LABELS: Record<DisputeTemplateKey, string> = {
+  Default: 'Default',
+  Others: 'Others',
+  CancelledMerchandiseServices: CHARGEBACK_REASON_LABELS.CancelledMerchandiseServices,
+  CancelledRecurringTransaction: CHARGEBACK_REASON_LABELS.CancelledRecurringTransaction,
+  CreditNotProcessed: CHARGEBACK_REASON_LABELS.CreditNotProcessed,
+  DuplicateProcessing: CHARGEBACK_REASON_LABELS.DuplicateProcessing,
+  FraudNoCardholderAuthorization: CHARGEBACK_REASON_LABELS.FraudNoCardholderAuthorization,
+  IncorrectAmount: CHARGEBACK_REASON_LABELS.IncorrectAmount,
+  MerchandiseServicesNotProvided: CHARGEBACK_REASON_LABELS.MerchandiseServicesNotProvided,
+  NotAsDescribed: CHARGEBACK_REASON_LABELS.NotAsDescribed,
+  UnrecognisedTransaction: CHARGEBACK_REASON_LABELS.UnrecognisedTransaction,
+  ChargebackDocumentation: CHARGEBACK_REASON_LABELS.ChargebackDocumentation,
+  ChargebackAccepted: 'Chargeback accepted',
+  ChargebackInvalid: 'Chargeback invalid',
+  Refund: 'Refund',
+};
