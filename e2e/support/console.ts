@@ -231,3 +231,131 @@ export async function tabTo(page: Page, target: Locator, limit = 15) {
   }
   await expect(target).toBeFocused();
 }
+
+// --- Transactions and refunds (issue 4) ---
+
+/** The acquirer whose refunds answer by its MID's solution, not by the amount: journeys that pick the outcome avoid it. */
+export const SANDBOX_ACQUIRER = 'Sandbox Acquirer';
+
+export function transactionsGrid(page: Page) {
+  return page.getByRole('grid', { name: 'Transactions' });
+}
+
+export const TRANSACTIONS_LIST_PATH = /\/accounts\/[0-9a-f-]{36}\/transactions(\?.*)?$/;
+export const TRANSACTION_DETAIL_PATH = /\/accounts\/[0-9a-f-]{36}\/transactions\/[0-9a-f-]{36}$/;
+
+/** The identifier (UUID) of any account the provider administrator is linked to, by its short ID. */
+export function accountIdOf(session: ApiSession, shortId: string): string {
+  const account = session.accounts.find((entry) => entry.shortId === shortId);
+  expect(account, `the provider administrator is linked to account ${shortId}`).toBeDefined();
+  return account!.accountId;
+}
+
+/** A payment as the journeys need it, read from its detail (GET /account/{accountId}/transaction/{id}). */
+export interface RefundablePayment {
+  accountId: string;
+  transactionId: string;
+  merchantId: string;
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  /** Minor units still refundable. */
+  maxRefundAmountAvailable: number;
+}
+
+interface TransactionListAnswer {
+  total: number;
+  items: {
+    transactionId: string;
+    money: { amount: number; currency: string };
+    provider: { paymentGateway: { prettyName: string } };
+  }[];
+}
+
+/** GET /account/{accountId}/transaction with the list's query names (arrays as name[]), as the console sends them. */
+export async function listTransactionsByApi(
+  request: APIRequestContext,
+  session: ApiSession,
+  accountId: string,
+  query: Record<string, string | number | readonly string[]> = {},
+): Promise<TransactionListAnswer> {
+  const params = new URLSearchParams();
+  params.set('limit', '100');
+  for (const [name, value] of Object.entries(query)) {
+    if (Array.isArray(value)) for (const item of value) params.append(`${name}[]`, String(item));
+    else params.set(name, String(value));
+  }
+  const response = await request.get(`/api/account/${accountId}/transaction?${params}`, {
+    headers: authorization(session),
+  });
+  expect(response.ok(), `transaction list answers 200 (${response.status()})`).toBe(true);
+  return (await response.json()) as TransactionListAnswer;
+}
+
+/**
+ * A successful payment with nothing in its history but itself, refundable now (AVAILABLE), found through the API as
+ * provider staff: the demo data is deterministic but dated relative to now, so ids are looked up, never hard-coded.
+ * Payments on the sandbox acquirer are left out, so the refund's outcome follows the amount's last two digits.
+ */
+export async function findRefundablePayment(
+  request: APIRequestContext,
+  session: ApiSession,
+  {
+    accountShortId = LUMEN_ACCOUNT_ID,
+    currency = 'EUR',
+    minAmount = 0,
+    exclude = [],
+  }: { accountShortId?: string; currency?: string; minAmount?: number; exclude?: readonly string[] } = {},
+): Promise<RefundablePayment> {
+  const accountId = accountIdOf(session, accountShortId);
+  const { items } = await listTransactionsByApi(request, session, accountId, {
+    status: ['SUCCESS'],
+    transactionType: ['PAYMENT'],
+  });
+  const candidates = items.filter(
+    (item) =>
+      item.money.currency === currency &&
+      item.money.amount >= minAmount &&
+      item.provider.paymentGateway.prettyName !== SANDBOX_ACQUIRER &&
+      !exclude.includes(item.transactionId),
+  );
+  for (const candidate of candidates) {
+    const response = await request.get(`/api/account/${accountId}/transaction/${candidate.transactionId}`, {
+      headers: authorization(session),
+    });
+    expect(response.ok()).toBe(true);
+    const detail = (await response.json()) as {
+      merchantId: string;
+      money: { amount: number; currency: string };
+      refundable: string;
+      maxRefundAmountAvailable: number;
+      transactionHistory: unknown[];
+    };
+    // Untouched: no refund tried yet (not even a failed one), so a journey's history assertions see only its own.
+    if (detail.refundable !== 'AVAILABLE' || detail.transactionHistory.length !== 1) continue;
+    return {
+      accountId,
+      transactionId: candidate.transactionId,
+      merchantId: detail.merchantId,
+      amount: detail.money.amount,
+      currency: detail.money.currency,
+      maxRefundAmountAvailable: detail.maxRefundAmountAvailable,
+    };
+  }
+  throw new Error(
+    `No unrefunded ${currency} payment of at least ${minAmount} minor units in account ${accountShortId}`,
+  );
+}
+
+/** A two-decimal minor-unit amount in the console's money style: 123450 -> '1.234,50'. */
+export function moneyText(minor: number): string {
+  const whole = Math.floor(minor / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${whole},${String(minor % 100).padStart(2, '0')}`;
+}
+
+/** What a two-decimal amount input takes for a minor-unit amount: no grouping, ',' as the mark ('1234,50'). */
+export function moneyInput(minor: number): string {
+  return `${Math.floor(minor / 100)},${String(minor % 100).padStart(2, '0')}`;
+}
