@@ -44,7 +44,20 @@ test('an administrator refunds part of a payment with the keyboard alone and fin
 
   await signInWithKeyboard(page, lumenUser('administrator'));
 
-  // g then t: the account's transactions.
+  // Ctrl+K, paste the payment's ID, Enter: the palette opens it wherever the user is.
+  await keyboard.press('Control+k');
+  const jump = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(jump).toBeVisible();
+  await keyboard.insertText(payment.transactionId);
+  await expect(jump.getByRole('option', { name: new RegExp(`^Open ${payment.transactionId}`) })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/transactions/${payment.transactionId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Transaction Detail' })).toBeVisible();
+
+  // g then t: the account's transactions, where the table's search finds it too.
   await keyboard.press('g');
   await keyboard.press('t');
   await expect(page).toHaveURL(TRANSACTIONS_LIST_PATH);
