@@ -1,13 +1,17 @@
+import { join } from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureDemoData } from './db/seed/ensure';
+import { DISPUTE_TEMPLATES_FOLDER } from './lib/docx';
 
 // `npm start`: migrate, create demo data on an empty database, serve console and API on one port.
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
-const demo = await ensureDemoData(database.db);
+const demo = await ensureDemoData(database.db, undefined, undefined, {
+  disputeTemplatesDir: join(config.dataDir, DISPUTE_TEMPLATES_FOLDER),
+});
 
 const app = await buildApp({ config, database });
 await app.listen({ port: config.port, host: config.host });

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
@@ -6,6 +7,7 @@ import { users } from '../db/schema';
 import { demoBaseDate, seedFromEnv } from '../db/seed/ensure';
 import { generateDemoData } from '../db/seed/generator';
 import { resetDatabase } from '../db/seed/reset';
+import { DISPUTE_TEMPLATES_FOLDER } from '../lib/docx';
 
 // `npm run seed -- [--reset] [--seed N] [--transactions N]`: builds the demo world; --reset drops the database's
 // contents first; --transactions sets how many transactions the world holds in all (the benchmark's 10,000,000 on
@@ -54,6 +56,7 @@ try {
     const { password, credentials, context } = await generateDemoData(database.db, {
       seed,
       baseDate: demoBaseDate(),
+      disputeTemplatesDir: join(config.dataDir, DISPUTE_TEMPLATES_FOLDER),
       ...(transactions === undefined ? {} : { transactions }),
       onProgress: (message) => console.log(`  ${message} (${((performance.now() - started) / 1000).toFixed(0)} s)`),
     });

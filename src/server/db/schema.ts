@@ -5,6 +5,7 @@ import {
   bigserial,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -13,6 +14,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -616,4 +618,184 @@ export const transactionHistory = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('transaction_history_root_idx').on(t.rootId, t.occurredAt, t.id)],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Chargebacks (spec 3, sections 2.3 to 2.5, 3 and 4): the dispute cases the acquirers notify about payments, the
+// account's dispute agents, and the account's dispute templates. A case's payment data (date, amount, card, shopper,
+// order, provider) and company data (the merchant) are read through the linked payment, not copied.
+
+// The values the checks accept: the same lists as @domain/enums (CHARGEBACK_STATUSES, DISPUTE_OPERATIONS,
+// CHARGEBACK_REASONS, FRAUD_TYPES), written out because drizzle-kit loads this file without the path aliases.
+const CHARGEBACK_STATUS_VALUES = ['TO_DO', 'IN_PROGRESS', 'DONE', 'NOT_DISPUTED', 'EXPIRED', 'REFUNDED', 'OTHERS'];
+const DISPUTE_OPERATION_VALUES = ['CHARGEBACK', 'RETRIEVAL'];
+const CHARGEBACK_REASON_VALUES = [
+  'OthersDefault',
+  'CancelledMerchandiseServices',
+  'CancelledRecurringTransaction',
+  'CreditNotProcessed',
+  'DuplicateProcessing',
+  'FraudNoCardholderAuthorization',
+  'IncorrectAmount',
+  'MerchandiseServicesNotProvided',
+  'NotAsDescribed',
+  'UnrecognisedTransaction',
+  'ChargebackDocumentation',
+];
+const FRAUD_TYPE_VALUES = [
+  'FRAUD',
+  'PRODUCT_PROCESSING_ERROR',
+  'CLIENT_CONTACT',
+  'DOCUMENT_OR_ACTION_NEEDED',
+  'REFUND_SOLICITED_FORM_NOT_RECEIVED',
+  'LEGITIMATE_PURCHASE',
+  'LEGITIMATE_PURCHASE_PROVEN_USE',
+];
+const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+
+/** The people who work an account's dispute queue (GET /account/{accountId}/agent). */
+export const chargebackAgents = pgTable(
+  'chargeback_agents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email'),
+    /** The console user this agent is, when the agent signs in to the console; agents may be outside staff too. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The target of the chargebacks' (account_id, agent_id) key: an agent of another account cannot be assigned.
+    unique('chargeback_agents_account_id_key').on(t.accountId, t.id),
+    uniqueIndex('chargeback_agents_account_name_key').on(t.accountId, sql`lower(${t.name})`),
+  ],
+);
+
+/**
+ * One dispute case: a CHARGEBACK or a RETRIEVAL (information request) on a payment. Status is compare-and-set by
+ * the service (design.md section 6): an update names the status it expects to replace. The agent assignment lives
+ * on the case (agent_id), so the queue's agent filter and 'Unassigned' read the same index as its default order.
+ */
+export const chargebacks = pgTable(
+  'chargebacks',
+  {
+    /** chargebackId */
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    /** The disputed payment (PAYMENT or RECURRENCE): payment, card, customer, order and provider data come from it. */
+    paymentTransactionId: uuid('payment_transaction_id')
+      .notNull()
+      .references(() => transactions.id),
+    /** The CHARGEBACK or INFORMATION_REQUESTED transaction the acquirer booked for this case, when there is one. */
+    disputeTransactionId: uuid('dispute_transaction_id').references(() => transactions.id),
+    /** caseId: the acquirer's case reference. */
+    caseId: text('case_id').notNull(),
+    /** disputeId: the card network's dispute reference ('Case ID: {disputeId}' in the detail header; '-' if null). */
+    disputeId: text('dispute_id'),
+    /** CHARGEBACK or RETRIEVAL (the spec's dispute types). */
+    operation: text('operation').notNull(),
+    /** TO_DO, IN_PROGRESS, DONE, NOT_DISPUTED, EXPIRED, REFUNDED, OTHERS. */
+    status: text('status').notNull().default('TO_DO'),
+    /** reason.parsed: one of the spec's chargeback reasons (OthersDefault, FraudNoCardholderAuthorization, ...). */
+    reason: text('reason').notNull(),
+    /** The network's reason code as the acquirer sent it ('10.4', '4837', 'F29'). */
+    reasonCode: text('reason_code'),
+    /** reason.processor: the acquirer's own wording of the reason. */
+    reasonProcessor: text('reason_processor'),
+    /** Set only for the fraud-with-no-cardholder-authorization reason; null otherwise. */
+    fraudType: text('fraud_type'),
+    /** The disputed amount, in minor units of `currency`. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    notificationDate: timestamp('notification_date', { withTimezone: true }).notNull(),
+    /** The case is expired once this is before the start of today (the reader's day). */
+    expirationDate: timestamp('expiration_date', { withTimezone: true }).notNull(),
+    hasPreviousChargebacks: boolean('has_previous_chargebacks').notNull().default(false),
+    hasRefund: boolean('has_refund').notNull().default(false),
+    /** customer.name as the merchant knows the customer (may differ from the cardholder). */
+    customerName: text('customer_name'),
+    /** custom: extra fields the merchant sends with its cases, listed as 'Additional info'. */
+    custom: jsonb('custom').$type<{ label: string; value: string }[]>().notNull().default([]),
+    /** externalUrl: the case in the merchant's CRM. */
+    externalUrl: text('external_url'),
+    agentId: uuid('agent_id'),
+    agentAssignedAt: timestamp('agent_assigned_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'chargebacks_agent_fk',
+      columns: [t.accountId, t.agentId],
+      foreignColumns: [chargebackAgents.accountId, chargebackAgents.id],
+    }),
+    // The queue's default order (notification date, newest first, id as tiebreaker) per account, and the same order
+    // inside its common filters (status, agent), so a first page reads one index range.
+    index('chargebacks_account_notification_idx').on(t.accountId, t.notificationDate.desc().nullsFirst(), t.id),
+    index('chargebacks_account_status_notification_idx').on(
+      t.accountId,
+      t.status,
+      t.notificationDate.desc().nullsFirst(),
+      t.id,
+    ),
+    index('chargebacks_account_agent_notification_idx').on(
+      t.accountId,
+      t.agentId,
+      t.notificationDate.desc().nullsFirst(),
+      t.id,
+    ),
+    // 'Hide expired' and the expiration date range.
+    index('chargebacks_account_expiration_idx').on(t.accountId, t.expirationDate, t.id),
+    // The transaction detail's cases, and search by case and dispute reference.
+    index('chargebacks_payment_idx').on(t.paymentTransactionId),
+    uniqueIndex('chargebacks_dispute_transaction_key')
+      .on(t.disputeTransactionId)
+      .where(sql`${t.disputeTransactionId} is not null`),
+    index('chargebacks_account_case_idx').on(t.accountId, t.caseId),
+    index('chargebacks_account_dispute_idx').on(t.accountId, t.disputeId).where(sql`${t.disputeId} is not null`),
+    check('chargebacks_operation_valid', sql`${t.operation} in (${inList(DISPUTE_OPERATION_VALUES)})`),
+    check('chargebacks_status_valid', sql`${t.status} in (${inList(CHARGEBACK_STATUS_VALUES)})`),
+    check('chargebacks_reason_valid', sql`${t.reason} in (${inList(CHARGEBACK_REASON_VALUES)})`),
+    // A fraud type describes a fraud claim: only cases with that reason carry one (spec 3, section 2.4).
+    check(
+      'chargebacks_fraud_type_valid',
+      sql`${t.fraudType} is null or (${t.reason} = 'FraudNoCardholderAuthorization' and ${t.fraudType} in (${inList(FRAUD_TYPE_VALUES)}))`,
+    ),
+    check('chargebacks_amount_not_negative', sql`${t.amount} >= 0`),
+    check('chargebacks_expiration_after_notification', sql`${t.expirationDate} >= ${t.notificationDate}`),
+    check('chargebacks_assigned_when_agent', sql`(${t.agentId} is null) = (${t.agentAssignedAt} is null)`),
+  ],
+);
+
+/**
+ * An account's dispute templates: one .docx or .docm per slot (Default, Others and each reason key). The file lives
+ * under DATA_DIR/dispute-templates with a generated name; file_name is the name it was uploaded with.
+ */
+export const disputeTemplates = pgTable(
+  'dispute_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The slot: 'Default', or a template key (OthersDefault, a reason, ChargebackAccepted, ChargebackInvalid, Refund). */
+    templateKey: text('template_key').notNull(),
+    fileName: text('file_name').notNull(),
+    storedName: text('stored_name').notNull().unique(),
+    sizeBytes: integer('size_bytes').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('dispute_templates_account_key_key').on(t.accountId, t.templateKey),
+    check('dispute_templates_size_range', sql`${t.sizeBytes} between 1 and 3145728`),
+  ],
 );

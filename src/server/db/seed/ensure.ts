@@ -58,10 +58,15 @@ export function demoBaseDate(now = new Date()): Date {
  * `npm start` calls this after migrating: an empty database (no users) gets the demo world; otherwise the
  * credentials are read back so they can be printed on every start.
  */
-export async function ensureDemoData(db: Db, seed = seedFromEnv(), baseDate = demoBaseDate()): Promise<DemoData> {
+export async function ensureDemoData(
+  db: Db,
+  seed = seedFromEnv(),
+  baseDate = demoBaseDate(),
+  options: { disputeTemplatesDir?: string } = {},
+): Promise<DemoData> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count === 0) {
-    const { password, credentials } = await generateDemoData(db, { seed, baseDate });
+    const { password, credentials } = await generateDemoData(db, { seed, baseDate, ...options });
     return { password, credentials };
   }
   return { password: DEMO_PASSWORD, credentials: await readDemoCredentials(db) };

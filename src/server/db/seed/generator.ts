@@ -14,6 +14,7 @@ import {
   users,
 } from '../schema';
 import { activityStep } from './activity';
+import { chargebacksStep } from './chargebacks';
 import { paymentsStep } from './payments';
 import {
   ACCOUNTS,
@@ -110,6 +111,10 @@ export interface SeedContext {
   transactionsCreated?: number;
   /** Progress lines for long runs. */
   progress?: ((message: string) => void) | undefined;
+  /** Where the demo dispute templates are written (DATA_DIR/dispute-templates); none are made when unset. */
+  disputeTemplatesDir?: string | undefined;
+  /** Dispute cases the chargebacks step wrote. */
+  chargebacksCreated?: number;
 }
 
 export interface GeneratorStep {
@@ -460,6 +465,7 @@ export const DEMO_STEPS: GeneratorStep[] = [
   activityStep,
   credentialsStep,
   paymentsStep,
+  chargebacksStep,
 ];
 
 export interface GenerateOptions {
@@ -469,6 +475,8 @@ export interface GenerateOptions {
   /** Transactions to generate in all; the demo's default size when unset. */
   transactions?: number;
   onProgress?: (message: string) => void;
+  /** The folder for the demo dispute templates' files (DATA_DIR/dispute-templates); without it, no templates. */
+  disputeTemplatesDir?: string;
 }
 
 let cachedHash: Promise<string> | undefined;
@@ -504,6 +512,7 @@ export async function generateDemoData(
       credentials: [],
       transactionTarget: options.transactions,
       progress: options.onProgress,
+      disputeTemplatesDir: options.disputeTemplatesDir,
     };
     for (const step of steps) await step.run(ctx, root.fork(step.name));
     context = ctx;

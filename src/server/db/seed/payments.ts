@@ -26,7 +26,7 @@ const BATCH_ROWS = 4_000;
 const BULK_LOAD_THRESHOLD = 500_000;
 const BULK_TABLES = ['transactions', 'transaction_history'];
 
-type Column<T> = readonly [name: string, type: string, value: (row: T) => unknown];
+export type Column<T> = readonly [name: string, type: string, value: (row: T) => unknown];
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -100,7 +100,7 @@ const HISTORY_COLUMNS: readonly Column<HistoryRow>[] = [
 ];
 
 /** INSERT ... SELECT FROM unnest(one array per column): one statement and one parameter per column for the batch. */
-function bulkInsert<T>(table: string, columns: readonly Column<T>[], rows: readonly T[]): SQL {
+export function bulkInsert<T>(table: string, columns: readonly Column<T>[], rows: readonly T[]): SQL {
   const names = sql.raw(columns.map(([name]) => `"${name}"`).join(', '));
   const arrays = sql.join(
     columns.map(([, type, value]) => sql`${sql.param(rows.map(value))}::${sql.raw(type)}[]`),
