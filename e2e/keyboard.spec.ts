@@ -14,7 +14,9 @@ test('an account administrator works the console with the keyboard alone', async
   await page.goto('/login');
   const { keyboard } = page;
 
-  // The Account ID field has the focus on arrival; Tab walks the form and Enter submits it.
+  // The Account ID field has the focus on arrival (waited for: keys typed before the form renders are lost); Tab
+  // walks the form and Enter submits it.
+  await expect(page.getByLabel('Account ID')).toBeFocused();
   await keyboard.type(LUMEN_ACCOUNT_ID);
   await keyboard.press('Tab');
   await keyboard.type(lumenUser('administrator'));
