@@ -603,24 +603,25 @@ export class MerchantTraffic {
     } else if (roll < 0.068) {
       const when = this.after(at, 1, 20);
       if (when !== null) this.refund(out, payment, whole, STATUSES.failed, when);
-    } else if (roll < 0.077) {
-      // A chargeback, sometimes after a retrieval request.
+    } else if (roll < 0.11) {
+      // A chargeback, sometimes after a retrieval request. Far more often than in life (about 1%), so the dispute
+      // queue of a demo account holds a few pages of cases to triage.
       const retrieval = room >= 2 && rng.bool(0.3) ? this.after(at, 3, 20) : null;
       const chargeback = this.after(retrieval ?? at, 5, 60);
       if (chargeback === null) return;
       if (retrieval !== null) this.child(out, payment, TRANSACTION_TYPES.retrieval, whole, STATUSES.success, retrieval);
       this.child(out, payment, TRANSACTION_TYPES.chargeback, whole, STATUSES.success, chargeback);
-    } else if (roll < 0.08) {
+    } else if (roll < 0.116) {
       const when = this.after(at, 3, 40);
       if (when !== null) this.child(out, payment, TRANSACTION_TYPES.retrieval, whole, STATUSES.success, when);
-    } else if (roll < 0.085) {
+    } else if (roll < 0.121) {
       const when = this.after(at, 2, 30);
       if (when === null) return;
       this.alert(payment, 'RDR', STATUSES.success);
       this.child(out, payment, TRANSACTION_TYPES.rdr, whole, STATUSES.success, when);
-    } else if (roll < 0.091) {
+    } else if (roll < 0.127) {
       this.alert(payment, rng.pick(INFORMATIONAL_ALERTS), rng.weighted(INFORMATIONAL_ALERT_OUTCOMES));
-    } else if (roll < 0.094) {
+    } else if (roll < 0.13) {
       // An issuer alert asked for a refund before the dispute: refunded in full.
       const when = this.after(at, 1, 10);
       if (when === null) return;
