@@ -111,13 +111,14 @@ describe('the demo chargebacks', () => {
     expect(new Set(cases.map((row) => row.disputeTransactionId))).toEqual(new Set(disputes.map((row) => row.id)));
   });
 
-  it('link each case to a payment of the same account and merchant, with its amount and currency', () => {
+  it('link each case to a payment of the same account and merchant, with its amount, currency, order and e-mail', () => {
     for (const row of cases) {
       const payment = transactionById.get(row.paymentTransactionId)!;
       expect(['PAYMENT', 'RECURRENCE']).toContain(payment.transactionType);
       expect(payment.status).toBe('SUCCESS');
       expect([payment.accountId, payment.merchantId]).toEqual([row.accountId, row.merchantId]);
       expect([row.amount, row.currency]).toEqual([payment.amount, payment.currency]);
+      expect([row.orderId, row.customerEmail]).toEqual([payment.referenceOrderId, payment.shopperEmail]);
       const dispute = transactionById.get(row.disputeTransactionId!)!;
       expect(dispute.parentId).toBe(payment.id);
       expect(dispute.transactionType).toBe(row.operation === 'CHARGEBACK' ? 'CHARGEBACK' : 'INFORMATION_REQUESTED');
@@ -166,7 +167,32 @@ describe('the demo chargebacks', () => {
     expect(assigned.length).toBeLessThan(cases.length);
     for (const row of assigned) {
       expect(agents.get(row.agentId!)!.accountId).toBe(row.accountId);
+      expect(row.assignedToOthers).toBe(false);
       expect(row.agentAssignedAt!.getTime()).toBeGreaterThanOrEqual(row.notificationDate.getTime());
+    }
+  });
+
+  it('assign a share of the cases to Others, and leave the rest unassigned with no assignment date', () => {
+    const others = cases.filter((row) => row.assignedToOthers);
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.length).toBeLessThan(cases.filter((row) => row.agentId !== null).length);
+    for (const row of others) {
+      expect(row.agentId).toBeNull();
+      expect(row.agentAssignedAt!.getTime()).toBeGreaterThanOrEqual(row.notificationDate.getTime());
+    }
+    const unassigned = cases.filter((row) => row.agentId === null && !row.assignedToOthers);
+    expect(unassigned.length).toBeGreaterThan(0);
+    for (const row of unassigned) expect(row.agentAssignedAt).toBeNull();
+  });
+
+  it('leave every case without a generated document until one is asked for', () => {
+    for (const row of cases) {
+      expect([row.template, row.documentStoredName, row.documentFileName, row.documentGeneratedAt]).toEqual([
+        null,
+        null,
+        null,
+        null,
+      ]);
     }
   });
 
@@ -180,9 +206,9 @@ describe('the demo chargebacks', () => {
       expect(file.length).toBe(template.sizeBytes);
       expect(inspectDocx(file)).toMatchObject({ ok: true, kind: 'docx' });
       expect(docxText(file)).toContain('Case ID: {caseId}');
-      const filled = docxText(fillDocx(file, { caseId: 'CB-12345678', amount: '10.00', currency: 'EUR' }));
+      const filled = docxText(fillDocx(file, { caseId: 'CB-12345678', amount: '10,00 EUR' }));
       expect(filled).toContain('Case ID: CB-12345678');
-      expect(filled).toContain('Disputed amount: 10.00 EUR');
+      expect(filled).toContain('Disputed amount: 10,00 EUR');
     }
     // Without a folder, the generator writes no template rows that would point at missing files.
     expect((await digest(withoutStep.db, 'dispute_templates')).n).toBe(0);

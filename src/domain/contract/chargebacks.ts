@@ -153,9 +153,9 @@ const knownTimeZone = z.string().refine((zone) => {
 
 const chargebackFilters = listQuery.extend({
   /**
-   * The quick search (the console sends it from 3 characters). searchType ID: the chargeback id by prefix, the case
-   * id, dispute id or payment id; TEXT (the default): also the order id and the customer's name and e-mail.
-   * Substring matches unless exactMatch.
+   * The quick search (the console sends it from 3 characters). searchType ID: the chargeback id or the payment id
+   * by prefix, the case id or the dispute id; TEXT (the default): also the order id and the customer's name and
+   * e-mail. Text matches by substring, ignoring case; with exactMatch a field must equal the search whole (ids too).
    */
   search: z.string().trim().max(200).optional(),
   /** The 'Exact matches' checkbox: the search must equal a whole value (case-insensitive) instead of containing it. */

@@ -623,7 +623,8 @@ export const transactionHistory = pgTable(
 // ---------------------------------------------------------------------------------------------------------------
 // Chargebacks (spec 3, sections 2.3 to 2.5, 3 and 4): the dispute cases the acquirers notify about payments, the
 // account's dispute agents, and the account's dispute templates. A case's payment data (date, amount, card, shopper,
-// order, provider) and company data (the merchant) are read through the linked payment, not copied.
+// order, provider) and company data (the merchant) are read through the linked payment, not copied, except the two
+// values the text search looks at (order id and customer e-mail).
 
 // The values the checks accept: the same lists as @domain/enums (CHARGEBACK_STATUSES, DISPUTE_OPERATIONS,
 // CHARGEBACK_REASONS, FRAUD_TYPES), written out because drizzle-kit loads this file without the path aliases.
@@ -674,10 +675,22 @@ export const chargebackAgents = pgTable(
   ],
 );
 
+/** Dispute template keys (@domain/enums DISPUTE_TEMPLATE_KEYS): the slot a case's last document was made from. */
+const DISPUTE_TEMPLATE_KEY_VALUES = [
+  'Default',
+  'Others',
+  ...CHARGEBACK_REASON_VALUES.filter((reason) => reason !== 'OthersDefault'),
+  'ChargebackAccepted',
+  'ChargebackInvalid',
+  'Refund',
+];
+
 /**
  * One dispute case: a CHARGEBACK or a RETRIEVAL (information request) on a payment. Status is compare-and-set by
- * the service (design.md section 6): an update names the status it expects to replace. The agent assignment lives
- * on the case (agent_id), so the queue's agent filter and 'Unassigned' read the same index as its default order.
+ * the service (design.md section 6): an update names the status it expects to replace. The assignment lives on the
+ * case: an agent of the account (agent_id), or Others (assigned_to_others: handled outside the agent list, by the
+ * acquirer or a lawyer), or neither (unassigned); the queue's agent filter reads the same indexes as its default
+ * order.
  */
 export const chargebacks = pgTable(
   'chargebacks',
@@ -722,12 +735,28 @@ export const chargebacks = pgTable(
     hasRefund: boolean('has_refund').notNull().default(false),
     /** customer.name as the merchant knows the customer (may differ from the cardholder). */
     customerName: text('customer_name'),
+    /**
+     * orderId and customer.email: the payment's order reference and shopper e-mail, copied onto the case when it is
+     * notified (they never change), so the queue's text search reads the case alone instead of probing a payment
+     * per case.
+     */
+    orderId: text('order_id'),
+    customerEmail: text('customer_email'),
     /** custom: extra fields the merchant sends with its cases, listed as 'Additional info'. */
     custom: jsonb('custom').$type<{ label: string; value: string }[]>().notNull().default([]),
     /** externalUrl: the case in the merchant's CRM. */
     externalUrl: text('external_url'),
     agentId: uuid('agent_id'),
+    /** Assigned to Others, the pseudo-agent { id: 'OTHERS', name: 'Others' } (never together with agent_id). */
+    assignedToOthers: boolean('assigned_to_others').notNull().default(false),
+    /** When the current assignment (an agent or Others) was made; null while unassigned. */
     agentAssignedAt: timestamp('agent_assigned_at', { withTimezone: true }),
+    /** The template key the last dispute document was made from (after the fallback); null before the first one. */
+    template: text('template'),
+    /** The last generated document, under DATA_DIR with a generated name, and the name it downloads as. */
+    documentStoredName: text('document_stored_name'),
+    documentFileName: text('document_file_name'),
+    documentGeneratedAt: timestamp('document_generated_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -737,23 +766,32 @@ export const chargebacks = pgTable(
       columns: [t.accountId, t.agentId],
       foreignColumns: [chargebackAgents.accountId, chargebackAgents.id],
     }),
-    // The queue's default order (notification date, newest first, id as tiebreaker) per account, and the same order
-    // inside its common filters (status, agent), so a first page reads one index range.
-    index('chargebacks_account_notification_idx').on(t.accountId, t.notificationDate.desc().nullsFirst(), t.id),
+    // The queue's default order (notification date, newest first, then id the same way, as the list and its export
+    // sort) per account, and the same order inside its common filters (status, agent, Others or unassigned), so a
+    // first page reads one index range, forwards for the default order and backwards for the oldest first.
+    index('chargebacks_account_notification_idx').on(
+      t.accountId,
+      t.notificationDate.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('chargebacks_account_status_notification_idx').on(
       t.accountId,
       t.status,
       t.notificationDate.desc().nullsFirst(),
-      t.id,
+      t.id.desc().nullsFirst(),
     ),
     index('chargebacks_account_agent_notification_idx').on(
       t.accountId,
       t.agentId,
       t.notificationDate.desc().nullsFirst(),
-      t.id,
+      t.id.desc().nullsFirst(),
     ),
-    // 'Hide expired' and the expiration date range.
+    index('chargebacks_account_unagented_notification_idx')
+      .on(t.accountId, t.assignedToOthers, t.notificationDate.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.agentId} is null`),
+    // 'Hide expired', the expiration date range and the sort by expiration date; the sort by amount.
     index('chargebacks_account_expiration_idx').on(t.accountId, t.expirationDate, t.id),
+    index('chargebacks_account_amount_idx').on(t.accountId, t.amount, t.id),
     // The transaction detail's cases, and search by case and dispute reference.
     index('chargebacks_payment_idx').on(t.paymentTransactionId),
     uniqueIndex('chargebacks_dispute_transaction_key')
@@ -771,7 +809,20 @@ export const chargebacks = pgTable(
     ),
     check('chargebacks_amount_not_negative', sql`${t.amount} >= 0`),
     check('chargebacks_expiration_after_notification', sql`${t.expirationDate} >= ${t.notificationDate}`),
-    check('chargebacks_assigned_when_agent', sql`(${t.agentId} is null) = (${t.agentAssignedAt} is null)`),
+    check('chargebacks_agent_or_others', sql`not (${t.agentId} is not null and ${t.assignedToOthers})`),
+    check(
+      'chargebacks_assigned_when_agent',
+      sql`(${t.agentId} is not null or ${t.assignedToOthers}) = (${t.agentAssignedAt} is not null)`,
+    ),
+    check(
+      'chargebacks_template_valid',
+      sql`${t.template} is null or ${t.template} in (${inList(DISPUTE_TEMPLATE_KEY_VALUES)})`,
+    ),
+    // A document is recorded whole: its stored file, its name and when it was made.
+    check(
+      'chargebacks_document_complete',
+      sql`(${t.documentStoredName} is null) = (${t.documentFileName} is null) and (${t.documentStoredName} is null) = (${t.documentGeneratedAt} is null)`,
+    ),
   ],
 );
 
@@ -786,7 +837,7 @@ export const disputeTemplates = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
-    /** The slot: 'Default', or a template key (OthersDefault, a reason, ChargebackAccepted, ChargebackInvalid, Refund). */
+    /** The slot: 'Default', or a template key (Others, a reason, ChargebackAccepted, ChargebackInvalid, Refund). */
     templateKey: text('template_key').notNull(),
     fileName: text('file_name').notNull(),
     storedName: text('stored_name').notNull().unique(),

@@ -130,6 +130,9 @@ export const FRAUD_TYPE_WEIGHTS: readonly (readonly [FraudType, number])[] = [
   ['REFUND_SOLICITED_FORM_NOT_RECEIVED', 6],
 ];
 
+/** Of the assigned cases, the share handled outside the agent list: assigned to Others. */
+export const OTHERS_SHARE = 0.15;
+
 /** Days from notification to the response deadline, by operation. */
 export const RESPONSE_DAYS = { CHARGEBACK: [20, 45], RETRIEVAL: [10, 30] } as const;
 
@@ -165,11 +168,11 @@ export const DEMO_TEMPLATE_PARAGRAPHS: readonly DocxParagraph[] = [
   'Case ID: {caseId}    Dispute ID: {disputeId}',
   'Type: {operation}    Reason: {reason} ({reasonCode})    Status: {status}',
   'Notified on {notificationDate}; respond before {expirationDate}.',
-  'Disputed amount: {amount} {currency}',
+  'Disputed amount: {amount}',
   '',
   { text: 'The payment', bold: true },
-  'Payment {paymentId} (provider reference {paymentExternalId}) on {paymentDate}: {paymentAmount} {paymentCurrency}.',
-  'Card: {cardBrand}, held by {cardholderName}. 3-D Secure: {is3dSecure}.',
+  'Payment {paymentId} (provider reference {paymentExternalId}) on {paymentDate}: {paymentAmount}.',
+  'Card: {cardBrand}, held by {cardholderName}. 3-D Secure: {payment3dSecure}.',
   'Processed by {provider} ({solution}). Order: {orderId}.',
   '',
   { text: 'The customer', bold: true },

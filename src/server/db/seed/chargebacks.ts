@@ -19,6 +19,7 @@ import {
   EXPIRED_STATUS_WEIGHTS,
   FRAUD_TYPE_WEIGHTS,
   OPEN_STATUS_WEIGHTS,
+  OTHERS_SHARE,
   REASON_CODES,
   RESPONSE_DAYS,
   RETRIEVAL_REASON_WEIGHTS,
@@ -31,10 +32,10 @@ import type { Random } from './random';
 // The chargebacks step of the demo world: a dispute case for every CHARGEBACK and INFORMATION_REQUESTED (retrieval)
 // transaction the payments step booked, in the accounts with the chargebacks feature only (the others never see the
 // dispute manager). Each case takes its payment's amount, currency and merchant and the chargeback's date as its
-// notification date; reason, status, agent and the rest are invented so that the queue shows every reason, operation
-// and status, open and expired cases, second chargebacks, refunds, custom fields and CRM links. The step also gives
-// each of those accounts its dispute agents and a demo Default template (a real .docx built by code) when the caller
-// names the folder templates are kept in.
+// notification date; reason, status, agent (or Others) and the rest are invented so that the queue shows every
+// reason, operation and status, open and expired cases, second chargebacks, refunds, custom fields and CRM links. The
+// step also gives each of those accounts its dispute agents and a demo Default template (a real .docx built by code)
+// when the caller names the folder templates are kept in.
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -52,6 +53,8 @@ interface DisputeTransaction {
   createdAt: Date;
   cardBrand: string | null;
   cardHolder: string | null;
+  orderId: string;
+  shopperEmail: string | null;
 }
 
 interface CaseRow {
@@ -75,9 +78,12 @@ interface CaseRow {
   hasPreviousChargebacks: boolean;
   hasRefund: boolean;
   customerName: string | null;
+  orderId: string;
+  customerEmail: string | null;
   custom: { label: string; value: string }[];
   externalUrl: string | null;
   agentId: string | null;
+  assignedToOthers: boolean;
   agentAssignedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -106,9 +112,12 @@ const CASE_COLUMNS: readonly Column<CaseRow>[] = [
   ['has_previous_chargebacks', 'boolean', (r) => r.hasPreviousChargebacks],
   ['has_refund', 'boolean', (r) => r.hasRefund],
   ['customer_name', 'text', (r) => r.customerName],
+  ['order_id', 'text', (r) => r.orderId],
+  ['customer_email', 'text', (r) => r.customerEmail],
   ['custom', 'jsonb', (r) => JSON.stringify(r.custom)],
   ['external_url', 'text', (r) => r.externalUrl],
   ['agent_id', 'uuid', (r) => r.agentId],
+  ['assigned_to_others', 'boolean', (r) => r.assignedToOthers],
   ['agent_assigned_at', 'timestamptz', (r) => iso(r.agentAssignedAt)],
   ['created_at', 'timestamptz', (r) => iso(r.createdAt)],
   ['updated_at', 'timestamptz', (r) => iso(r.updatedAt)],
@@ -126,7 +135,8 @@ async function loadDisputeTransactions(ctx: SeedContext, accountIds: string[]): 
   const result = await ctx.db.execute(sql`
     select c.id, c.account_id as "accountId", c.merchant_id as "merchantId", c.parent_id as "paymentId",
            c.transaction_type as "transactionType", c.amount::float8 as amount, c.currency,
-           c.created_at as "createdAt", p.card_brand as "cardBrand", p.card_holder as "cardHolder"
+           c.created_at as "createdAt", p.card_brand as "cardBrand", p.card_holder as "cardHolder",
+           p.reference_order_id as "orderId", p.shopper_email as "shopperEmail"
     from transactions c
     join transactions p on p.id = c.parent_id
     where c.transaction_type in ('CHARGEBACK', 'INFORMATION_REQUESTED')
@@ -253,6 +263,8 @@ function buildCase(
   // Worked cases were touched after the notification; a case is never touched after the seed's now.
   const touched = status === 'TO_DO' ? notified : Math.min(notified + rng.int(2, 20 * 24) * HOUR_MS, now - HOUR_MS);
   const assigned = agents.length > 0 && rng.bool(status === 'TO_DO' ? 0.25 : 0.7);
+  // Some cases are handled outside the agent list (by the acquirer or a lawyer): assigned to Others.
+  const toOthers = assigned && rng.bool(OTHERS_SHARE);
   const assignedAt = assigned ? Math.max(notified, Math.min(notified + rng.int(1, 48) * HOUR_MS, now - HOUR_MS)) : null;
   const code = REASON_CODES[reason][networkOf(dispute.cardBrand)];
   return {
@@ -276,9 +288,12 @@ function buildCase(
     hasPreviousChargebacks: operation === 'CHARGEBACK' && rng.bool(0.12),
     hasRefund: rng.bool(0.1),
     customerName,
+    orderId: dispute.orderId,
+    customerEmail: dispute.shopperEmail,
     custom,
     externalUrl: rng.bool(0.4) ? `https://crm.${account.domain}.example/cases/${caseId}` : null,
-    agentId: assigned ? rng.pick(agents).id : null,
+    agentId: assigned && !toOthers ? rng.pick(agents).id : null,
+    assignedToOthers: toOthers,
     agentAssignedAt: assignedAt === null ? null : new Date(assignedAt),
     createdAt: dispute.createdAt,
     updatedAt: new Date(Math.max(touched, assignedAt ?? notified)),
