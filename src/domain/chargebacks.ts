@@ -421,7 +421,8 @@ export function caseHeader(disputeId: string | null | undefined): string {
 
 /**
  * The placeholders a dispute template may use, written {name} in the Word file (docxtemplater syntax). Missing values
- * render empty. `custom` is a loop: {#custom}{label}: {value}{/custom}. Anything else in braces is a format error.
+ * render empty, and so does a name not in this list (design.md: a missing field is never 'undefined'). `custom` is a
+ * loop: {#custom}{label}: {value}{/custom}. Unbalanced braces or an unclosed loop are a format error.
  */
 export const DISPUTE_DOCUMENT_PLACEHOLDERS = [
   { name: 'caseId', description: "The acquirer's case number" },

@@ -149,6 +149,27 @@ export const CATALOGUE = {
     content: 'Get in touch with the account administrator to solve this problem.',
     type: 'error',
   },
+  // Template uploads (spec 3, section 5): the server answers the modal's key; its message is the modal's content.
+  'template-name-invalid': {
+    header: 'File name invalid',
+    content: 'The file length must be between 3 and 63',
+    type: 'error',
+  },
+  'template-format-unsupported': {
+    header: "We don't support this file format",
+    content: 'Please use a .docm or .docx instead.',
+    type: 'error',
+  },
+  'template-too-big': {
+    header: 'The file is too big!',
+    content: 'The file must not be larger than 3 MB (3,145,728 bytes).',
+    type: 'error',
+  },
+  'default-template-undeletable': {
+    header: 'The Default template cannot be deleted',
+    content: 'Every other template falls back to it. Replace it with another file instead.',
+    type: 'error',
+  },
   'cant-delete-account': {
     header: "Can't delete account",
     content: 'Delete its merchants and users first.',
@@ -158,6 +179,11 @@ export const CATALOGUE = {
     header: 'The status has changed',
     content: 'Another user changed this case while you were looking at it. Update to see the current status.',
     type: 'warning',
+  },
+  'fraud-type-not-applicable': {
+    header: 'Fraud type not applicable',
+    content: "Only cases with the reason 'Fraud - no cardholder authorization' carry a fraud type.",
+    type: 'error',
   },
 
   // Refunds (spec 3, section 8). A refused refund's message names the reason ('This transaction was fully refunded',

@@ -17,6 +17,8 @@ import { accountsRoutes } from './areas/accounts/routes';
 import { activityRoutes } from './areas/activity/routes';
 import { analyticsRoutes } from './areas/analytics/routes';
 import { authRoutes } from './areas/auth/routes';
+import { chargebacksRoutes } from './areas/chargebacks/routes';
+import { disputeTemplatesRoutes } from './areas/dispute-templates/routes';
 import { exportsRoutes } from './areas/exports/routes';
 import { mailboxRoutes } from './areas/mailbox/routes';
 import { merchantsRoutes } from './areas/merchants/routes';
@@ -152,6 +154,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         await scope.register(exportsRoutes, deps);
         await scope.register(usersRoutes, deps);
         await scope.register(transactionsRoutes, deps);
+        await scope.register(chargebacksRoutes, deps);
+        await scope.register(disputeTemplatesRoutes, deps);
       });
     },
     { prefix: apiBase },
