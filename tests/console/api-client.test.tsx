@@ -109,6 +109,29 @@ describe('API client', () => {
     expect(JSON.parse(calls[0]!.body!)).toEqual({ email: 'a@b.co', accountId: 'ACME' });
   });
 
+  it('sends a FormData body as multipart, leaving its Content-Type to the browser', async () => {
+    const { fetch, calls } = fakeFetch(json(200, { ok: true }));
+    const { api } = client(fetch);
+    const form = new FormData();
+    form.append('file', new File(['word'], 'Letter.docx'));
+
+    await api.put('/account/1/chargeback-template/Default', { body: form });
+
+    const init = vi.mocked(fetch).mock.calls[0]![1]!;
+    expect(init.body).toBe(form);
+    expect(calls[0]!.headers['content-type']).toBeUndefined();
+    expect(calls[0]!.headers.authorization).toBe('Bearer token-1');
+  });
+
+  it('keeps the query of a path the server handed out and adds the cache buster to it', async () => {
+    const { fetch, calls } = fakeFetch(json(200, {}));
+    const { api } = client(fetch);
+
+    await api.request('/download/abc?expires=60', { responseType: 'blob' });
+
+    expect(calls[0]!.url).toBe('/api/download/abc?expires=60&_=1700000000000');
+  });
+
   it('calls the user-activity and analytics services at their own bases', async () => {
     const { fetch, calls } = fakeFetch(json(200, {}));
     const { api } = client(fetch);

@@ -84,7 +84,9 @@ export function renderApp({ path, session = null, server, config }: RenderAppOpt
       method: init?.method ?? 'GET',
       path: url.pathname.replace(/^\/api/, ''),
       search: url.searchParams,
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      // JSON bodies parsed; a multipart upload's FormData as sent.
+      body:
+        typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body instanceof FormData ? init.body : undefined,
       headers: new Headers(init?.headers),
     };
     calls.push(call);

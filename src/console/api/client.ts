@@ -32,6 +32,7 @@ export interface ApiClientOptions {
 
 export interface CallOptions<T = unknown> {
   query?: QueryParams;
+  /** Sent as JSON, except a FormData (file uploads), which goes as multipart with the browser's boundary. */
   body?: unknown;
   /** The zod contract of the answer; without it the parsed JSON is returned unchecked. */
   schema?: z.ZodType<T>;
@@ -157,7 +158,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const buster = cacheBuster ? `_=${now()}` : '';
     const search = [query, buster].filter(Boolean).join('&');
     const normalised = path.startsWith('/') ? path : `/${path}`;
-    return `${baseOf(target.base)}${normalised}${search ? `?${search}` : ''}`;
+    // A path the server handed out (a download link) may carry its own query already.
+    const joiner = normalised.includes('?') ? '&' : '?';
+    return `${baseOf(target.base)}${normalised}${search ? `${joiner}${search}` : ''}`;
   }
 
   /** Applies the status's global effect; public calls only ever show their own message. */
@@ -182,6 +185,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function send(method: HttpMethod, path: string, call: CallOptions, accept: string): Promise<Response> {
     const sendsBody = method !== 'GET' && method !== 'DELETE';
+    const multipart = typeof FormData !== 'undefined' && call.body instanceof FormData;
+    const jsonBody = !multipart && (sendsBody || call.body !== undefined);
     const attempt = async (rejectedToken?: string): Promise<Response> => {
       let token = call.token;
       if (token === undefined && call.auth !== false) {
@@ -198,7 +203,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         Accept: accept,
         'Accept-Language': 'en',
         // Fastify refuses an empty body declared as JSON, so bodiless calls only announce what they accept.
-        ...(sendsBody || call.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        // A multipart body sets its own Content-Type, boundary included.
+        ...(jsonBody ? { 'Content-Type': 'application/json' } : {}),
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
         ...call.headers,
       };
@@ -207,7 +213,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         response = await fetchImpl(url(path, call, true), {
           method,
           headers,
-          body: sendsBody || call.body !== undefined ? JSON.stringify(call.body ?? {}) : undefined,
+          body: multipart ? (call.body as FormData) : jsonBody ? JSON.stringify(call.body ?? {}) : undefined,
           signal: call.signal,
           ...(call.keepalive ? { keepalive: true } : {}),
           cache: 'no-store',

@@ -25,7 +25,17 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  type ReactNode,
+  type Ref,
+  useCallback,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { isDateRangeFilter, withDateRanges } from './date-range';
 import { isRangeFilter, withRanges } from './range';
@@ -51,14 +61,17 @@ import {
   withSearch,
   withSort,
 } from './table-state';
-import type {
-  DataColumn,
-  FetchPage,
-  FilterDefinition,
-  ListQueryParams,
-  RowMenuItem,
-  TableExport,
-  ToolbarContext,
+import {
+  CHECKED_VALUE,
+  type DataColumn,
+  type DataTableHandle,
+  type FetchPage,
+  type FilterDefinition,
+  type ListQueryParams,
+  type RowMenuItem,
+  type TableExport,
+  type TableSearchFlag,
+  type ToolbarContext,
 } from './types';
 import { useTableUrlState } from './use-table-url-state';
 import './table.css';
@@ -90,6 +103,8 @@ export interface DataTableProps<T> {
    * search (searchType=ID). The first option is the default.
    */
   searchTypes?: TableSearchTypes;
+  /** Checkboxes beside the search box that change how it matches ('Exact matches'); sent only with a search. */
+  searchFlags?: readonly TableSearchFlag[];
   /**
    * Parameters every call of this list carries, the export included (the merchant of a merchant-level list). Keep it
    * stable (module scope or useMemo): a new object is a new query.
@@ -107,11 +122,27 @@ export interface DataTableProps<T> {
   rowHeight?: number;
   /** Rows mounted beyond the visible ones, each side (kept small: the budget is visible + 20). */
   overscan?: number;
+  /** The active row, the selection and row movement for the screen's own commands (keyboard triage, bulk actions). */
+  ref?: Ref<DataTableHandle<T>>;
 }
 
 const features = tableFeatures({ rowSelectionFeature });
 const NO_FILTERS: readonly FilterDefinition[] = [];
+const NO_FLAGS: readonly TableSearchFlag[] = [];
 const HEADER_HEIGHT = 36;
+
+/** Several values at once: multi-selects, and ranges (a pair travels as an array too). */
+function isMultiValued(filter: FilterDefinition): boolean {
+  if (filter.kind === 'range') return true;
+  return (filter.kind === undefined || filter.kind === 'select') && filter.multiple === true;
+}
+
+/** What the list query depends on in a filter: its id and how its values travel. */
+function filterShapeOf(filter: FilterDefinition): string {
+  if (isDateRangeFilter(filter)) return `${filter.id}:date:${filter.fromParam}:${filter.toParam}`;
+  if (filter.kind === 'range' || filter.kind === 'checkbox') return `${filter.id}:${filter.kind}`;
+  return `${filter.id}:${isMultiValued(filter) ? 'multi' : 'single'}`;
+}
 
 const NARROWED_EMPTY_HINTS = ['Check the spelling', 'Try a different search', 'Remove any filters'];
 
@@ -134,6 +165,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     searchPlaceholder,
     searchMinLength = 3,
     searchTypes,
+    searchFlags = NO_FLAGS,
     baseQuery,
     searchDebounceMs = 350,
     emptyText = 'There are no items on this list',
@@ -142,26 +174,16 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     exportTable,
     rowHeight = 40,
     overscan = 8,
+    ref,
   } = props;
   const tableId = useId();
   // Screens may build their filters on each render (options that load later); only what the query depends on counts.
-  const filterShape = filters
-    .map((filter) =>
-      isDateRangeFilter(filter)
-        ? `${filter.id}:date:${filter.fromParam}:${filter.toParam}`
-        : isRangeFilter(filter)
-          ? `${filter.id}:range`
-          : `${filter.id}:${filter.multiple ? 'multi' : 'single'}`,
-    )
-    .join('|');
+  const filterShape = filters.map(filterShapeOf).join('|');
   // biome-ignore lint/correctness/useExhaustiveDependencies: filterShape stands for the filters' ids and kinds
   const { filterIds, multiFilterIds, dateFilters, rangeFilters } = useMemo(
     () => ({
       filterIds: filters.map((filter) => filter.id),
-      // A range is a pair, so it travels as an array like the multi-selects.
-      multiFilterIds: filters
-        .filter((filter) => isRangeFilter(filter) || (filter.kind !== 'dateRange' && filter.multiple))
-        .map((filter) => filter.id),
+      multiFilterIds: filters.filter(isMultiValued).map((filter) => filter.id),
       dateFilters: filters.filter(isDateRangeFilter),
       rangeFilters: filters.filter(isRangeFilter),
     }),
@@ -169,11 +191,13 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   );
   const { state, setState, resetToDefaults } = useTableUrlState({ filterIds, defaultOrder });
   const searchType = useSearchType(searchTypes, state.search !== '');
+  const flags = useSearchFlags(searchFlags, state.search !== '');
   const listQuery = useMemo(() => {
     const query = withRanges(withDateRanges(toListQuery(state, multiFilterIds), dateFilters), rangeFilters);
     if (searchTypes && state.search) query[searchTypes.param] = searchType.value;
+    if (state.search) for (const param of flags.checked) query[param] = CHECKED_VALUE;
     return baseQuery ? { ...query, ...baseQuery } : query;
-  }, [state, multiFilterIds, dateFilters, rangeFilters, searchTypes, searchType.value, baseQuery]);
+  }, [state, multiFilterIds, dateFilters, rangeFilters, searchTypes, searchType.value, flags.checked, baseQuery]);
 
   const { grants } = useSession();
   const canExport = exportTable !== undefined && (!exportTable.permission || can(grants, exportTable.permission));
@@ -309,6 +333,34 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     }),
   };
   useTableCommands(handlers, { exportable: canExport });
+
+  // The screen reads the rows as they are when it asks, so a command never acts on a page that has gone.
+  const latest = useRef({ rows, tableRows, activeRow, selectedRows, setActiveIndex });
+  latest.current = { rows, tableRows, activeRow, selectedRows, setActiveIndex };
+  useImperativeHandle(
+    ref,
+    (): DataTableHandle<T> => ({
+      rows: () => latest.current.rows,
+      activeRow: () => latest.current.activeRow?.original,
+      activeRowElement: () => {
+        const active = latest.current.activeRow;
+        return active ? document.getElementById(`${tableId}-row-${active.id}`) : null;
+      },
+      selectedRows: () => latest.current.selectedRows,
+      setActiveRow: (id) => {
+        const index = latest.current.tableRows.findIndex((row) => row.id === id);
+        if (index < 0) return false;
+        latest.current.setActiveIndex(index);
+        return true;
+      },
+      moveActive: (step) => handlers.current.moveActive(step),
+      toggleActiveSelection: () => handlers.current.toggleActiveSelection(),
+      clearSelection: () => setRowSelection({}),
+      focus: () => scrollRef.current?.focus({ preventScroll: true }),
+      refresh: () => handlers.current.refresh(),
+    }),
+    [tableId],
+  );
   useFocusScope('table', {
     onEscape: () => {
       const search = scrollRef.current?.closest('.data-table')?.querySelector<HTMLInputElement>('[data-table-search]');
@@ -373,6 +425,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               searchTypes={searchTypes}
               searchType={searchType.value}
               onSearchTypeChange={searchType.set}
+              flags={searchFlags}
+              checkedFlags={flags.checked}
+              onFlagChange={flags.set}
               value={state.search}
               onSearch={(search) => setState((current) => withSearch(current, search))}
               placeholder={searchPlaceholder}
@@ -655,6 +710,33 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       {exportFlow.dialog}
     </section>
   );
+}
+
+/**
+ * The search flags in the address, beside the table's own parameters. Changing one while a search is applied is a
+ * new search, so it goes back to page 1; without a search it changes nothing the list shows.
+ */
+function useSearchFlags(flags: readonly TableSearchFlag[], searching: boolean) {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const params = new URLSearchParams(search);
+  const checkedKey = flags
+    .filter((flag) => params.get(flag.param) === CHECKED_VALUE)
+    .map((flag) => flag.param)
+    .join('\u0000');
+  const checked = useMemo<readonly string[]>(() => (checkedKey ? checkedKey.split('\u0000') : []), [checkedKey]);
+  const set = useCallback(
+    (param: string, on: boolean) => {
+      const next = new URLSearchParams(search);
+      if (on) next.set(param, CHECKED_VALUE);
+      else next.delete(param);
+      if (searching) next.delete(TABLE_PARAMS.page);
+      const query = next.toString();
+      navigate(query ? `${location}?${query}` : location, { replace: true });
+    },
+    [search, searching, location, navigate],
+  );
+  return { checked, set };
 }
 
 /**

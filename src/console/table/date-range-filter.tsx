@@ -1,6 +1,5 @@
 import { useFocusScope } from '@console/commands/focus-scope';
 import { Button } from '@console/ui/button';
-import { ChevronDownIcon } from '@console/ui/icons';
 import { DATE_PRESETS, type DatePreset } from '@domain/format';
 import { useEffect, useId, useRef, useState } from 'react';
 import {
@@ -129,7 +128,6 @@ export function DateRangeFilter({ filter, value, onChange }: DateRangeFilterProp
         onClick={() => setOpen((current) => !current)}
       >
         <span id={`${panelId}-value`}>{dateFilterLabel(applied)}</span>
-        <ChevronDownIcon />
       </button>
       {open ? (
         <div id={panelId} className="data-table__filter-panel date-filter">

@@ -1,10 +1,11 @@
 import { useFocusScope } from '@console/commands/focus-scope';
 import { Button } from '@console/ui/button';
+import { Checkbox } from '@console/ui/checkbox';
 import { Select } from '@console/ui/select';
 import { useEffect, useId, useRef, useState } from 'react';
 import { DateRangeFilter } from './date-range-filter';
 import { RangeFilter } from './range-filter';
-import type { FilterDefinition, SelectFilterDefinition } from './types';
+import { CHECKED_VALUE, type FilterDefinition, type SelectFilterDefinition } from './types';
 
 export interface TableFiltersProps {
   filters: readonly FilterDefinition[];
@@ -26,6 +27,14 @@ export function TableFilters({ filters, applied, onChange, onClearAll }: TableFi
             filter={filter}
             value={applied[filter.id]?.[0] ?? ''}
             onChange={(value) => onChange(filter.id, value ? [value] : [])}
+          />
+        ) : filter.kind === 'checkbox' ? (
+          <Checkbox
+            key={filter.id}
+            className="data-table__filter-checkbox"
+            label={filter.label}
+            checked={applied[filter.id]?.[0] === CHECKED_VALUE}
+            onChange={(event) => onChange(filter.id, event.target.checked ? [CHECKED_VALUE] : [])}
           />
         ) : filter.kind === 'range' ? (
           <RangeFilter

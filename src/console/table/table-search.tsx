@@ -1,5 +1,7 @@
+import { Checkbox } from '@console/ui/checkbox';
 import { SearchIcon } from '@console/ui/icons';
 import { useEffect, useRef, useState } from 'react';
+import type { TableSearchFlag } from './types';
 
 export interface TableSearchTypeOption {
   value: string;
@@ -27,6 +29,10 @@ export interface TableSearchProps {
   searchTypes?: TableSearchTypes;
   searchType?: string;
   onSearchTypeChange?: (value: string) => void;
+  flags?: readonly TableSearchFlag[];
+  /** The params of the flags that are checked. */
+  checkedFlags?: readonly string[];
+  onFlagChange?: (param: string, checked: boolean) => void;
 }
 
 /** Whether a typed text should start a search: long enough, or emptied to show everything again. */
@@ -45,6 +51,9 @@ export function TableSearch({
   searchTypes,
   searchType,
   onSearchTypeChange,
+  flags = [],
+  checkedFlags = [],
+  onFlagChange,
 }: TableSearchProps) {
   const [text, setText] = useState(value);
   const committed = useRef(value);
@@ -106,6 +115,15 @@ export function TableSearch({
           }}
         />
       </span>
+      {flags.map((flag) => (
+        <Checkbox
+          key={flag.param}
+          className="data-table__search-flag"
+          label={flag.label}
+          checked={checkedFlags.includes(flag.param)}
+          onChange={(event) => onFlagChange?.(flag.param, event.target.checked)}
+        />
+      ))}
     </div>
   );
 }

@@ -70,7 +70,38 @@ export interface RangeFilterDefinition {
   digitsOnly?: boolean;
 }
 
-export type FilterDefinition = SelectFilterDefinition | DateRangeFilterDefinition | RangeFilterDefinition;
+/**
+ * One checkbox ('Hide expired'): checked keeps `id=true` in the address and sends it to the API; unchecked sends
+ * nothing. It is a filter like the others: it counts in 'N filters applied' and Clear All unchecks it.
+ */
+export interface CheckboxFilterDefinition {
+  kind: 'checkbox';
+  id: string;
+  label: string;
+}
+
+export type FilterDefinition =
+  | SelectFilterDefinition
+  | DateRangeFilterDefinition
+  | RangeFilterDefinition
+  | CheckboxFilterDefinition;
+
+export function isCheckboxFilter(filter: FilterDefinition): filter is CheckboxFilterDefinition {
+  return filter.kind === 'checkbox';
+}
+
+/** The value a checked checkbox filter or search flag keeps in the address and sends. */
+export const CHECKED_VALUE = 'true';
+
+/**
+ * A checkbox beside the search box that changes how the search matches ('Exact matches'). Kept in the address under
+ * `param` and sent as `param=true` only with a search; it is not a filter, so it neither counts as one nor narrows
+ * the list by itself.
+ */
+export interface TableSearchFlag {
+  param: string;
+  label: string;
+}
 
 /** The flat list query of the server convention: page, limit, order, search and the filters. */
 export type ListQueryParams = Record<string, string | number | string[]>;
@@ -86,6 +117,27 @@ export interface ToolbarContext<T> {
 }
 
 export type RowMenuItem = MenuItem;
+
+/**
+ * What a screen may do with its table from outside (keyboard triage, bulk actions): read the active row and the
+ * selection as they are now, and move the active row. Read at call time, so commands never hold stale rows.
+ */
+export interface DataTableHandle<T> {
+  /** The rows of the page on screen, in order. */
+  rows: () => readonly T[];
+  activeRow: () => T | undefined;
+  /** The active row's element, to anchor a popover to; null when no row is active or it is not mounted. */
+  activeRowElement: () => HTMLElement | null;
+  selectedRows: () => readonly T[];
+  /** Makes the row with this id active and scrolls it into view; false when it is not on this page. */
+  setActiveRow: (id: string) => boolean;
+  moveActive: (step: 1 | -1) => void;
+  toggleActiveSelection: () => void;
+  clearSelection: () => void;
+  /** Gives the grid the keyboard focus again (after a popover closed), without scrolling. */
+  focus: () => void;
+  refresh: () => void;
+}
 
 /**
  * The table's Export button and command (spec 1, section 4): GET <path>?<current filters, search and order>&timeZone

@@ -153,3 +153,15 @@ export const DocumentIcon = (props: IconProps) => (
     <path d="M9 1.75v3h3M6 8.5h4M6 11h4" />
   </Svg>
 );
+/** Something that happened again (a second chargeback). */
+export const RepeatIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M2.75 7.25V6.5a2.75 2.75 0 012.75-2.75h7.5M10.75 1.5L13 3.75 10.75 6M13.25 8.75v.75a2.75 2.75 0 01-2.75 2.75H3M5.25 14.5L3 12.25 5.25 10" />
+  </Svg>
+);
+/** Money sent back (a refund). */
+export const RefundIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M5.75 3.25L2.75 6.25l3 3M2.75 6.25h6.5a4 4 0 010 8H7" />
+  </Svg>
+);
