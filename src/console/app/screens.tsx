@@ -44,6 +44,26 @@ const TransactionDetailScreen = lazy(() =>
     default: module.TransactionDetailScreen,
   })),
 );
+const ChargebacksListScreen = lazy(() =>
+  import('@console/areas/chargebacks/chargebacks-list-screen').then((module) => ({
+    default: module.ChargebacksListScreen,
+  })),
+);
+const ChargebackDetailScreen = lazy(() =>
+  import('@console/areas/chargebacks/chargeback-detail-screen').then((module) => ({
+    default: module.ChargebackDetailScreen,
+  })),
+);
+const ChargebackLegacyRedirect = lazy(() =>
+  import('@console/areas/chargebacks/chargeback-legacy-redirect').then((module) => ({
+    default: module.ChargebackLegacyRedirect,
+  })),
+);
+const DisputeConfigurationScreen = lazy(() =>
+  import('@console/areas/dispute-configuration/dispute-configuration-screen').then((module) => ({
+    default: module.DisputeConfigurationScreen,
+  })),
+);
 const ExportDownloadScreen = lazy(() =>
   import('@console/areas/exports/export-download-screen').then((module) => ({
     default: module.ExportDownloadScreen,
@@ -128,6 +148,54 @@ export const SCREENS: readonly ScreenDefinition[] = [
     inSideBar: false,
     section: 'merchant-transactions',
     component: TransactionDetailScreen,
+  },
+  {
+    id: 'chargebacks',
+    title: 'Chargebacks',
+    pattern: '/accounts/:accountId/dispute-manager',
+    path: ({ accountId }) => `/accounts/${accountId}/dispute-manager`,
+    level: 'account',
+    permissions: [P.chargebackRead],
+    requiresChargebacksFeature: true,
+    goKey: 'c',
+    inSideBar: true,
+    component: ChargebacksListScreen,
+  },
+  {
+    id: 'chargeback-detail',
+    title: 'Chargeback detail',
+    pattern: '/accounts/:accountId/dispute-manager/:chargebackId',
+    path: ({ accountId }) => `/accounts/${accountId}/dispute-manager`,
+    level: 'account',
+    permissions: [P.chargebackRead, P.chargebackSelect],
+    requiresChargebacksFeature: true,
+    inSideBar: false,
+    section: 'chargebacks',
+    component: ChargebackDetailScreen,
+  },
+  // The shape user-activity entries link to (spec 3, section 2); it only redirects to the detail above.
+  {
+    id: 'chargeback-legacy-link',
+    title: 'Chargeback detail',
+    pattern: '/accounts/:accountId/chargeback/:chargebackId',
+    path: ({ accountId }) => `/accounts/${accountId}/dispute-manager`,
+    level: 'account',
+    permissions: [P.chargebackRead, P.chargebackSelect],
+    requiresChargebacksFeature: true,
+    inSideBar: false,
+    section: 'chargebacks',
+    component: ChargebackLegacyRedirect,
+  },
+  {
+    id: 'dispute-configuration',
+    title: 'Dispute configuration',
+    pattern: '/accounts/:accountId/dispute-configuration',
+    path: ({ accountId }) => `/accounts/${accountId}/dispute-configuration`,
+    level: 'account',
+    permissions: [P.chargebackTemplateRead],
+    requiresChargebacksFeature: true,
+    inSideBar: true,
+    component: DisputeConfigurationScreen,
   },
   {
     id: 'user-activity',
