@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { DISPUTE_DOCUMENT_PLACEHOLDERS } from '@domain/chargebacks';
 import { PERMISSIONS } from '@domain/permissions';
 import { ROLE_DEFINITIONS } from '@domain/roles';
 import { describe, expect, it } from 'vitest';
@@ -35,5 +36,14 @@ describe('README permission matrix', () => {
         });
       });
     }
+  });
+});
+
+describe('README dispute document placeholders', () => {
+  const block = readme.split('<!-- placeholders:start -->')[1]?.split('<!-- placeholders:end -->')[0] ?? '';
+
+  it('documents every placeholder the document call fills, and no other', () => {
+    const documented = [...block.matchAll(/^\| `\{#?([A-Za-z0-9]+)\}/gm)].map((match) => match[1]);
+    expect(documented).toEqual(DISPUTE_DOCUMENT_PLACEHOLDERS.map(({ name }) => name));
   });
 });

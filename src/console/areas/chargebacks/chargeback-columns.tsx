@@ -73,7 +73,7 @@ export function chargebackColumns(accountId: string): DataColumn<ChargebackListI
     {
       id: 'case',
       header: 'Case',
-      width: 'minmax(170px, 1fr)',
+      width: 'minmax(165px, 1fr)',
       cell: (item) => <CaseCell item={item} />,
     },
     {
@@ -87,13 +87,13 @@ export function chargebackColumns(accountId: string): DataColumn<ChargebackListI
     {
       id: 'agent',
       header: 'Agent',
-      width: 'minmax(140px, 0.8fr)',
+      width: 'minmax(135px, 0.8fr)',
       cell: (item) => <AgentControl accountId={accountId} item={item} label={`Agent of case ${caseName(item)}`} />,
     },
     {
       id: 'status',
       header: 'Status',
-      width: 'minmax(120px, 0.7fr)',
+      width: 'minmax(130px, 0.7fr)',
       cell: (item) => <StatusControl accountId={accountId} item={item} label={`Status of case ${caseName(item)}`} />,
     },
     {
@@ -107,14 +107,14 @@ export function chargebackColumns(accountId: string): DataColumn<ChargebackListI
     {
       id: 'reason',
       header: 'Reason',
-      width: 'minmax(145px, 1fr)',
+      width: 'minmax(135px, 1fr)',
       cell: (item) => <Reason item={item} />,
     },
     {
       id: 'notificationDate',
       header: 'Notification date',
       sortField: 'notificationDate',
-      width: 'minmax(130px, 0.6fr)',
+      width: 'minmax(140px, 0.6fr)',
       cell: (item) => formatDate(item.notificationDate),
     },
     {
