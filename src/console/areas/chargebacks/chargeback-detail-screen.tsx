@@ -124,9 +124,15 @@ function HeaderActions({
         </Tooltip>
       ) : null}
       <span ref={anchors.agent} className="chargeback-detail__control">
+        <span className="chargeback-detail__control-label" aria-hidden="true">
+          Agent
+        </span>
         <AgentControl accountId={accountId} item={chargeback} />
       </span>
       <span ref={anchors.status} className="chargeback-detail__control">
+        <span className="chargeback-detail__control-label" aria-hidden="true">
+          Status
+        </span>
         <StatusControl accountId={accountId} item={chargeback} />
       </span>
       {abilities.download ? (
