@@ -359,3 +359,107 @@ export function moneyText(minor: number): string {
 export function moneyInput(minor: number): string {
   return `${Math.floor(minor / 100)},${String(minor % 100).padStart(2, '0')}`;
 }
+
+// --- Chargebacks and dispute templates (issue 5) ---
+
+/** Another account with the chargebacks feature, and its viewer: Lumen's viewer changes password in password.spec.ts. */
+export const NORTHWIND_ACCOUNT_ID = '199634';
+export const NORTHWIND_VIEWER = 'viewer@northwind.example';
+
+export const CHARGEBACKS_LIST_PATH = /\/accounts\/[0-9a-f-]{36}\/dispute-manager(\?.*)?$/;
+export const CHARGEBACK_DETAIL_PATH = /\/accounts\/[0-9a-f-]{36}\/dispute-manager\/[0-9a-f-]{36}$/;
+
+export function chargebacksGrid(page: Page) {
+  return page.getByRole('grid', { name: 'Chargebacks' });
+}
+
+/** A case as the queue's list call answers it; only the fields the journeys read. */
+export interface ChargebackCase {
+  chargebackId: string;
+  caseId: string | null;
+  disputeId: string | null;
+  status: string;
+  reason: { parsed: string; processor: string | null };
+  agent: { id: string; name: string } | null;
+  notificationDate: string;
+  expirationDate: string | null;
+}
+
+/** How the console names a case in its controls ('Status of case CB-1'): case id, else dispute id, else its id. */
+export function caseNameOf(item: Pick<ChargebackCase, 'caseId' | 'disputeId' | 'chargebackId'>): string {
+  return item.caseId?.trim() || item.disputeId?.trim() || item.chargebackId;
+}
+
+/** GET /account/{accountId}/chargeback with the queue's query names (arrays as name[]), as the console sends them. */
+export async function listChargebacksByApi(
+  request: APIRequestContext,
+  session: ApiSession,
+  accountId: string,
+  query: Record<string, string | number | boolean | readonly string[]> = {},
+): Promise<{ total: number; items: ChargebackCase[] }> {
+  const params = new URLSearchParams();
+  params.set('limit', '100');
+  for (const [name, value] of Object.entries(query)) {
+    if (Array.isArray(value)) for (const item of value) params.append(`${name}[]`, String(item));
+    else params.set(name, String(value));
+  }
+  const response = await request.get(`/api/account/${accountId}/chargeback?${params}`, {
+    headers: authorization(session),
+  });
+  expect(response.ok(), `chargeback list answers 200 (${response.status()})`).toBe(true);
+  return (await response.json()) as { total: number; items: ChargebackCase[] };
+}
+
+/** GET /account/{accountId}/chargeback/{chargebackId}: the case as the server now holds it. */
+export async function chargebackByApi(
+  request: APIRequestContext,
+  session: ApiSession,
+  accountId: string,
+  chargebackId: string,
+): Promise<ChargebackCase> {
+  const response = await request.get(`/api/account/${accountId}/chargeback/${chargebackId}`, {
+    headers: authorization(session),
+  });
+  expect(response.ok(), `chargeback detail answers 200 (${response.status()})`).toBe(true);
+  return (await response.json()) as ChargebackCase;
+}
+
+/** PATCH /account/{accountId}/chargeback/{chargebackId} with a status and the status the caller expects to replace. */
+export function patchChargebackStatusByApi(
+  request: APIRequestContext,
+  session: ApiSession,
+  accountId: string,
+  chargebackId: string,
+  body: { status: string; expectedStatus: string },
+) {
+  return request.patch(`/api/account/${accountId}/chargeback/${chargebackId}`, {
+    headers: authorization(session),
+    data: body,
+  });
+}
+
+/** GET /account/{accountId}/agent: the account's dispute agents. */
+export async function chargebackAgentsByApi(
+  request: APIRequestContext,
+  session: ApiSession,
+  accountId: string,
+): Promise<{ id: string; name: string }[]> {
+  const response = await request.get(`/api/account/${accountId}/agent`, { headers: authorization(session) });
+  expect(response.ok(), `agent list answers 200 (${response.status()})`).toBe(true);
+  return ((await response.json()) as { items: { id: string; name: string }[] }).items;
+}
+
+/** How many audit-log entries a search finds (GET {audit base}/account/{accountId}/useractivity), as provider staff. */
+export async function auditEntryCount(
+  request: APIRequestContext,
+  session: ApiSession,
+  accountId: string,
+  search: string,
+): Promise<number> {
+  const response = await request.get(`/api/audit/account/${accountId}/useractivity`, {
+    headers: authorization(session),
+    params: { search, limit: '100' },
+  });
+  expect(response.ok(), `user activity answers 200 (${response.status()})`).toBe(true);
+  return ((await response.json()) as { total: number }).total;
+}

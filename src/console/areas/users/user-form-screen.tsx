@@ -251,7 +251,7 @@ function UserEditor({ mode, type, user }: UserEditorProps) {
       <PageHeader title={title} subtitle={user ? userDisplayName(user) : undefined} />
       <EditorForm label={title} onSubmit={(event) => void saving.submit(event)}>
         <FormSection title="Main information">
-          <TextField label="First name" required autoFocus={mode === 'new'} {...fields.bindText('firstName')} />
+          <TextField label="First name" required autoFocus {...fields.bindText('firstName')} />
           <TextField label="Last name" required {...fields.bindText('lastName')} />
           {mode === 'new' ? (
             <TextField
