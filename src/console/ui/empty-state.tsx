@@ -1,4 +1,6 @@
+import { CATALOGUE } from '@domain/errors';
 import type { ReactNode } from 'react';
+import { Button } from './button';
 
 export interface EmptyStateProps {
   title: ReactNode;
@@ -17,5 +19,21 @@ export function EmptyState({ title, description, icon, action, role }: EmptyStat
       {description ? <div className="empty-state__description">{description}</div> : null}
       {action ? <div className="empty-state__action">{action}</div> : null}
     </div>
+  );
+}
+
+/** A record that could not be loaded ('Error getting details'), with a retry: every detail screen's failure state. */
+export function DetailsLoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <EmptyState
+      role="alert"
+      title={CATALOGUE['details-error'].header}
+      description={CATALOGUE['details-error'].content}
+      action={
+        <Button size="sm" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    />
   );
 }

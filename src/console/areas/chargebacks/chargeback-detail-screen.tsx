@@ -4,13 +4,12 @@ import type { Command } from '@console/commands/types';
 import { useSession } from '@console/session/session-provider';
 import { listLocation } from '@console/table/list-memory';
 import { Button } from '@console/ui/button';
-import { EmptyState } from '@console/ui/empty-state';
+import { DetailsLoadError } from '@console/ui/empty-state';
 import { PageHeader } from '@console/ui/page-header';
 import { LoadingBlock } from '@console/ui/spinner';
 import { Tooltip } from '@console/ui/tooltip';
 import { type ChargebackAbilities, caseHeader, chargebackAbilities, fraudTypeControl } from '@domain/chargebacks';
 import type { ChargebackDetail } from '@domain/contract/chargebacks';
-import { CATALOGUE } from '@domain/errors';
 import { can, type Grants, PERMISSIONS as P } from '@domain/permissions';
 import { type RefObject, useRef } from 'react';
 import { useParams } from 'wouter';
@@ -208,16 +207,7 @@ function ChargebackDetailView({ accountId, chargebackId }: { accountId: string; 
           <AdditionalInfoSection chargeback={chargeback} />
         </div>
       ) : query.isError ? (
-        <EmptyState
-          role="alert"
-          title={CATALOGUE['details-error'].header}
-          description={CATALOGUE['details-error'].content}
-          action={
-            <Button size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <DetailsLoadError onRetry={() => void query.refetch()} />
       ) : (
         <LoadingBlock label="Loading case…" />
       )}

@@ -5,13 +5,12 @@ import { useSession } from '@console/session/session-provider';
 import { NotFoundPage } from '@console/shell/not-found-page';
 import { listLocation } from '@console/table/list-memory';
 import { Button } from '@console/ui/button';
-import { EmptyState } from '@console/ui/empty-state';
+import { DetailsLoadError } from '@console/ui/empty-state';
 import { PageHeader } from '@console/ui/page-header';
 import { LoadingBlock } from '@console/ui/spinner';
 import { Tooltip } from '@console/ui/tooltip';
 import type { TransactionDetail } from '@domain/contract/transactions';
 import type { TransactionType } from '@domain/enums';
-import { CATALOGUE } from '@domain/errors';
 import { refundButtonState } from '@domain/refunds';
 import { useParams } from 'wouter';
 import { RefundModals } from './refund-modal';
@@ -136,16 +135,7 @@ function TransactionDetailView({ accountId, merchantId, transactionId }: Transac
           <HistorySection transaction={transaction} scope={scope} />
         </div>
       ) : query.isError ? (
-        <EmptyState
-          role="alert"
-          title={CATALOGUE['details-error'].header}
-          description={CATALOGUE['details-error'].content}
-          action={
-            <Button size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <DetailsLoadError onRetry={() => void query.refetch()} />
       ) : (
         <LoadingBlock label="Loading transaction…" />
       )}
