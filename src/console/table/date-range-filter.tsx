@@ -1,7 +1,6 @@
-import { useFocusScope } from '@console/commands/focus-scope';
 import { Button } from '@console/ui/button';
 import { DATE_PRESETS, type DatePreset } from '@domain/format';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   DATES_INCORRECT,
   type DateFilterValue,
@@ -12,6 +11,7 @@ import {
   serialiseDateFilter,
 } from './date-range';
 import type { DateRangeFilterDefinition } from './types';
+import { useFilterPanel } from './use-filter-panel';
 
 type Mode = 'all' | DatePreset | 'custom' | 'single';
 
@@ -34,15 +34,12 @@ export interface DateRangeFilterProps {
  */
 export function DateRangeFilter({ filter, value, onChange }: DateRangeFilterProps) {
   const applied = parseDateFilter(value);
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, close, panelId, triggerRef, rootRef } = useFilterPanel();
   const [mode, setMode] = useState<Mode>(() => modeOf(applied));
   const [from, setFrom] = useState(applied?.kind === 'range' ? applied.from : '');
   const [to, setTo] = useState(applied?.kind === 'range' ? applied.to : '');
   const [day, setDay] = useState(applied?.kind === 'day' ? applied.day : '');
   const [triedInvalid, setTriedInvalid] = useState(false);
-  const panelId = useId();
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const rootRef = useRef<HTMLDivElement>(null);
 
   // The address is the truth: Clear All, Back or a shared link replace what the panel shows.
   useEffect(() => {
@@ -55,30 +52,6 @@ export function DateRangeFilter({ filter, value, onChange }: DateRangeFilterProp
     if (current?.kind === 'day') setDay(current.day);
     setTriedInvalid(false);
   }, [value]);
-
-  const close = () => {
-    setOpen(false);
-    triggerRef.current?.focus();
-  };
-
-  // Focus or a click leaving the filter closes its panel, as the other filters' panels close.
-  useEffect(() => {
-    const root = rootRef.current;
-    if (!open || !root) return;
-    const onFocusOut = (event: FocusEvent) => {
-      if (!root.contains(event.relatedTarget as Node | null)) setOpen(false);
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!root.contains(event.target as Node)) setOpen(false);
-    };
-    root.addEventListener('focusout', onFocusOut);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      root.removeEventListener('focusout', onFocusOut);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [open]);
-  useFocusScope('dialog', { active: open, onEscape: close });
 
   const inverted = mode === 'custom' && isInvertedRange(from, to);
   const rangeReady = isDay(from) && isDay(to) && !inverted;

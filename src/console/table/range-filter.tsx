@@ -1,8 +1,8 @@
-import { useFocusScope } from '@console/commands/focus-scope';
 import { Button } from '@console/ui/button';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useState } from 'react';
 import { hasRangeErrors, rangeLabel, rangeOf, sanitiseRangeInput } from './range';
 import type { RangeFilterDefinition } from './types';
+import { useFilterPanel } from './use-filter-panel';
 
 export interface RangeFilterProps {
   filter: RangeFilterDefinition;
@@ -18,14 +18,11 @@ export interface RangeFilterProps {
  */
 export function RangeFilter({ filter, values, onChange }: RangeFilterProps) {
   const applied = rangeOf(values);
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, close, panelId, triggerRef, rootRef } = useFilterPanel();
   const [from, setFrom] = useState(applied?.from ?? '');
   const [to, setTo] = useState(applied?.to ?? '');
   const [touched, setTouched] = useState({ from: false, to: false });
   const [tried, setTried] = useState(false);
-  const panelId = useId();
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const rootRef = useRef<HTMLDivElement>(null);
   const appliedKey = values.join('\u0000');
 
   // The address is the truth: Clear All, Back or a shared link replace what the inputs hold.
@@ -37,30 +34,6 @@ export function RangeFilter({ filter, values, onChange }: RangeFilterProps) {
     setTouched({ from: false, to: false });
     setTried(false);
   }, [appliedKey]);
-
-  const close = () => {
-    setOpen(false);
-    triggerRef.current?.focus();
-  };
-
-  // Focus or a click leaving the filter closes its panel, as the other filters' panels close.
-  useEffect(() => {
-    const root = rootRef.current;
-    if (!open || !root) return;
-    const onFocusOut = (event: FocusEvent) => {
-      if (!root.contains(event.relatedTarget as Node | null)) setOpen(false);
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!root.contains(event.target as Node)) setOpen(false);
-    };
-    root.addEventListener('focusout', onFocusOut);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      root.removeEventListener('focusout', onFocusOut);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [open]);
-  useFocusScope('dialog', { active: open, onEscape: close });
 
   const errors = filter.validate(from, to);
   const fromError = touched.from || tried ? errors.from : undefined;

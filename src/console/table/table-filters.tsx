@@ -1,11 +1,10 @@
-import { useFocusScope } from '@console/commands/focus-scope';
 import { Button } from '@console/ui/button';
 import { Checkbox } from '@console/ui/checkbox';
 import { Select } from '@console/ui/select';
-import { useEffect, useId, useRef, useState } from 'react';
 import { DateRangeFilter } from './date-range-filter';
 import { RangeFilter } from './range-filter';
 import { CHECKED_VALUE, type FilterDefinition, type SelectFilterDefinition } from './types';
+import { useFilterPanel } from './use-filter-panel';
 
 export interface TableFiltersProps {
   filters: readonly FilterDefinition[];
@@ -97,33 +96,7 @@ function MultiFilter({
   values: readonly string[];
   onChange: (values: string[]) => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const close = () => {
-    setOpen(false);
-    triggerRef.current?.focus();
-  };
-  const rootRef = useRef<HTMLDivElement>(null);
-  // Focus or a click leaving the filter closes its panel, as a native select's list closes.
-  useEffect(() => {
-    const root = rootRef.current;
-    if (!open || !root) return;
-    const onFocusOut = (event: FocusEvent) => {
-      if (!root.contains(event.relatedTarget as Node | null)) setOpen(false);
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!root.contains(event.target as Node)) setOpen(false);
-    };
-    root.addEventListener('focusout', onFocusOut);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      root.removeEventListener('focusout', onFocusOut);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [open]);
-  // While open the panel is a dialog-level layer: Escape closes it, and table keys stay quiet.
-  useFocusScope('dialog', { active: open, onEscape: close });
+  const { open, setOpen, panelId, triggerRef, rootRef } = useFilterPanel();
 
   const summary =
     values.length === 0
