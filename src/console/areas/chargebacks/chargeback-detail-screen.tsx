@@ -15,7 +15,6 @@ import { type RefObject, useRef } from 'react';
 import { useParams } from 'wouter';
 import { AgentControl, FraudTypeControl, StatusControl } from './chargeback-controls';
 import { useDetailPickers } from './chargeback-detail-pickers';
-import { useChargebackDetail } from './chargeback-detail-queries';
 import {
   AccountSection,
   AdditionalInfoSection,
@@ -27,6 +26,7 @@ import {
 } from './chargeback-detail-sections';
 import { chargebacksPath } from './chargeback-paths';
 import type { CaseField } from './chargeback-queries';
+import { useChargebackDetail } from './chargeback-queries';
 import { type DisputeDownload, useDisputeDownload } from './use-dispute-download';
 import './chargeback-detail.css';
 

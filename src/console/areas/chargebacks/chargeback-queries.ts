@@ -15,13 +15,14 @@ import {
 import type { ChargebackStatus, FraudType } from '@domain/enums';
 import { browserTimeZone } from '@domain/format';
 import { type QueryClient, useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { chargebackDetailQueryKey, chargebacksQueryKey } from './chargeback-detail-queries';
 
-// The queue's reads and the three writes on a case (status, agent, fraud type) through the one API client. Every key
-// starts with 'chargebacks' and the account (chargeback-detail-queries.ts), so a change made in the queue or on the
-// detail shows in both.
+// The queue's and the case detail's reads and the three writes on a case (status, agent, fraud type) through the one
+// API client. Every key starts with 'chargebacks' and the account, so a change made in the queue or on the detail
+// shows in both.
 
-export { chargebackDetailQueryKey, chargebacksQueryKey };
+export const chargebacksQueryKey = (accountId: string) => ['chargebacks', accountId] as const;
+export const chargebackDetailQueryKey = (accountId: string, chargebackId: string) =>
+  [...chargebacksQueryKey(accountId), 'detail', chargebackId] as const;
 export const chargebackListQueryKey = (accountId: string) => [...chargebacksQueryKey(accountId), 'list'] as const;
 export const chargebackAgentsQueryKey = (accountId: string) => [...chargebacksQueryKey(accountId), 'agents'] as const;
 
@@ -224,4 +225,13 @@ export function useCaseSaving(accountId: string, chargebackId: string, field: Ca
         (mutation.state.variables as { item?: ChargebackListItem } | undefined)?.item?.chargebackId === chargebackId,
     }) > 0
   );
+}
+
+/** GET /account/{accountId}/chargeback/{chargebackId}: the case detail. */
+export function useChargebackDetail(accountId: string, chargebackId: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: chargebackDetailQueryKey(accountId, chargebackId),
+    queryFn: ({ signal }) => api.get(casePath(accountId, chargebackId), { schema: chargebackDetail, signal }),
+  });
 }

@@ -26,7 +26,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { type ActorRefFrom, fromPromise } from 'xstate';
-import { chargebacksQueryKey } from './chargeback-detail-queries';
+import { chargebacksQueryKey } from './chargeback-queries';
 import './dispute-download.css';
 
 // The dispute document download of spec 3, section 2.4, for the detail's Download button and the queue's `d` key and
