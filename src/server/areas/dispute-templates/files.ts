@@ -1,14 +1,9 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { contentDisposition } from '../../lib/content-disposition';
 
 // Serving a stored Word file to the signed-in caller (design.md section 6: uploads are served as attachments). The
 // console fetches the bytes with its bearer token and saves the blob under the name from Content-Disposition.
-
-/** The header with the ASCII fallback and the exact UTF-8 name (RFC 6266). */
-export function contentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 export function sendAttachment(
   reply: FastifyReply,

@@ -27,6 +27,7 @@ import { exportFailedMail, exportReadyMail } from '../../mail/templates';
 import type { AuthContext } from '../../plugins/auth';
 import { ApiError, forbidden, notFound } from '../../plugins/errors';
 import { type ActivityEntry, recordActivity } from '../audit';
+import { contentDisposition } from '../content-disposition';
 import { fileStamp } from './csv';
 import type { AnyExportDefinition, ExportDefinition, ExportScope } from './definition';
 import { csvStream, type FileProgress, fileStream } from './stream';
@@ -111,10 +112,6 @@ const CONTENT_TYPES: Record<ExportFormat, string> = { csv: 'text/csv; charset=ut
 function filtersOf(query: Record<string, unknown>): Record<string, unknown> {
   const { page: _page, limit: _limit, timeZone: _zone, forceEmailExport: _force, ...filters } = query;
   return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));
-}
-
-function contentDisposition(fileName: string): string {
-  return `attachment; filename="${fileName.replace(/["\\\r\n]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 /** Sets the file headers and sends `body`; a ZIP goes as base64 text (spec 1, section 4). */
