@@ -1,3 +1,4 @@
+import type { ApiClient, RawCallOptions } from '@console/api/client';
 import type { ExportFile } from '@machines/export.machine';
 
 // The one way the console hands a file to the browser: a Blob behind an object URL, clicked through a temporary
@@ -23,4 +24,23 @@ export function saveFile({ fileName, mimeType, data }: ExportFile): void {
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
   }
+}
+
+/**
+ * Fetches a file the server links to (a path under the API base, served only to this session) through the API client
+ * and saves it as `fileName`. The server's content type wins unless it is missing or generic.
+ */
+export async function saveLinkedFile(
+  api: ApiClient,
+  path: string,
+  file: { fileName: string; fallbackType: string },
+  options: Omit<RawCallOptions, 'responseType'> = {},
+): Promise<void> {
+  const response = await api.request(path, { ...options, responseType: 'blob' });
+  const served = response.headers.get('content-type');
+  saveFile({
+    fileName: file.fileName,
+    mimeType: served && !served.startsWith('application/octet-stream') ? served : file.fallbackType,
+    data: new Uint8Array(await (await response.blob()).arrayBuffer()),
+  });
 }

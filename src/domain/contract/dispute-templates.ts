@@ -27,6 +27,10 @@ export const TEMPLATE_MIME_TYPES: Record<TemplateExtension, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   docm: 'application/vnd.ms-word.document.macroEnabled.12',
 };
+/** The MIME type of a Word file by its name: macro-enabled for .docm, a plain document otherwise. */
+export function wordMimeType(fileName: string): string {
+  return fileName.toLowerCase().endsWith('.docm') ? TEMPLATE_MIME_TYPES.docm : TEMPLATE_MIME_TYPES.docx;
+}
 /** The file input's accept attribute. */
 export const TEMPLATE_ACCEPT = [
   ...TEMPLATE_EXTENSIONS.map((ext) => `.${ext}`),

@@ -1,14 +1,14 @@
 import type { ApiClient } from '@console/api/client';
-import { saveFile } from '@console/export/save-file';
+import { saveLinkedFile } from '@console/export/save-file';
 import { useApi } from '@console/session/session-provider';
 import { Button } from '@console/ui/button';
 import { ErrorIcon, WarningIcon } from '@console/ui/icons';
 import { Modal } from '@console/ui/modal';
 import { Select } from '@console/ui/select';
 import { Spinner } from '@console/ui/spinner';
-import { DISPUTE_DOWNLOAD_TEXTS, splitFileName, templateKeyForReason } from '@domain/chargebacks';
+import { DISPUTE_DOWNLOAD_TEXTS, templateKeyForReason } from '@domain/chargebacks';
 import { type ChargebackDocumentResponse, chargebackDocumentResponse } from '@domain/contract/chargebacks';
-import { OTHERS_TEMPLATE_KEY, TEMPLATE_MIME_TYPES } from '@domain/contract/dispute-templates';
+import { OTHERS_TEMPLATE_KEY, wordMimeType } from '@domain/contract/dispute-templates';
 import {
   type ChargebackReason,
   DISPUTE_TEMPLATE_KEY_LABELS,
@@ -50,32 +50,21 @@ export function generateDisputeDocument(
   });
 }
 
-function mimeTypeOf(fileName: string, contentType: string | null): string {
-  if (contentType && !contentType.startsWith('application/octet-stream')) return contentType;
-  return splitFileName(fileName).extension === 'docm' ? TEMPLATE_MIME_TYPES.docm : TEMPLATE_MIME_TYPES.docx;
-}
-
 /**
  * Fetches the document's link (a path under the API base, served only to this session) through the API client and
  * saves it under the server's file name.
  */
-export async function saveDisputeDocument(
+export function saveDisputeDocument(
   api: ApiClient,
   document: ChargebackDocumentResponse,
   signal?: AbortSignal,
 ): Promise<void> {
-  const response = await api.request(document.chargebackDocumentUrl, {
-    responseType: 'blob',
-    signal,
-    notFoundIsAnswer: true,
-    serverErrorIsAnswer: true,
-  });
-  const data = new Uint8Array(await (await response.blob()).arrayBuffer());
-  saveFile({
-    fileName: document.fileName,
-    mimeType: mimeTypeOf(document.fileName, response.headers.get('content-type')),
-    data,
-  });
+  return saveLinkedFile(
+    api,
+    document.chargebackDocumentUrl,
+    { fileName: document.fileName, fallbackType: wordMimeType(document.fileName) },
+    { signal, notFoundIsAnswer: true, serverErrorIsAnswer: true },
+  );
 }
 
 export type DisputeDownloadActor = ActorRefFrom<typeof disputeDownloadMachine>;

@@ -1,11 +1,10 @@
 import type { ApiClient } from '@console/api/client';
 import { isApiError } from '@console/api/errors';
-import { saveFile } from '@console/export/save-file';
+import { saveLinkedFile } from '@console/export/save-file';
 import { useApi } from '@console/session/session-provider';
 import { useConfirm } from '@console/ui/confirm';
 import { useToast } from '@console/ui/toast';
 import {
-  splitFileName,
   TEMPLATE_DELETE_CONFIRM,
   type TemplateUploadError,
   templateUploadErrorOfKey,
@@ -16,7 +15,7 @@ import {
   disputeTemplateFileResponse,
   disputeTemplateList,
   disputeTemplateUploadResponse,
-  TEMPLATE_MIME_TYPES,
+  wordMimeType,
 } from '@domain/contract/dispute-templates';
 import type { DisputeTemplateKey } from '@domain/enums';
 import { type ErrorKey, effectOfStatus } from '@domain/errors';
@@ -54,13 +53,12 @@ export async function downloadTemplate(api: ApiClient, accountId: string, templa
     schema: disputeTemplateFileResponse,
     notFoundIsAnswer: true,
   });
-  const response = await api.request(url, { responseType: 'blob', notFoundIsAnswer: true });
-  const extension = splitFileName(template.fileName).extension === 'docm' ? 'docm' : 'docx';
-  saveFile({
-    fileName: template.fileName,
-    mimeType: response.headers.get('content-type') ?? TEMPLATE_MIME_TYPES[extension],
-    data: new Uint8Array(await (await response.blob()).arrayBuffer()),
-  });
+  await saveLinkedFile(
+    api,
+    url,
+    { fileName: template.fileName, fallbackType: wordMimeType(template.fileName) },
+    { notFoundIsAnswer: true },
+  );
 }
 
 export type TemplateBusy = { key: DisputeTemplateKey; action: 'upload' | 'download' | 'delete' } | null;

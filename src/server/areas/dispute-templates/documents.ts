@@ -1,5 +1,6 @@
 import { disputeDocumentData, disputeDocumentFileName, resolveTemplateKey, splitFileName } from '@domain/chargebacks';
 import type { ChargebackDocumentResponse } from '@domain/contract/chargebacks';
+import { wordMimeType } from '@domain/contract/dispute-templates';
 import type { DisputeTemplateKey } from '@domain/enums';
 import { messageFor } from '@domain/errors';
 import { and, eq } from 'drizzle-orm';
@@ -10,7 +11,7 @@ import { DocxFormatError, fillDocx } from '../../lib/docx';
 import type { AuthContext } from '../../plugins/auth';
 import { ApiError, notFound } from '../../plugins/errors';
 import { chargebackDocumentPath, chargebackIdOrNull, loadChargebackDetail } from '../chargebacks/queries';
-import { actorOf, removeQuietly, type TemplateDeps, wordMimeType } from './service';
+import { actorOf, removeQuietly, type TemplateDeps } from './service';
 
 // The dispute document of a case (spec 3, section 2.4 "Download flow"): the template of the reason asked for, or
 // Others, then Default (resolveTemplateKey), filled with the case's fields (disputeDocumentData). Broken placeholders

@@ -9,6 +9,7 @@ import {
   disputeTemplateParams,
   disputeTemplateUploadResponse,
   TEMPLATE_MAX_BYTES,
+  wordMimeType,
 } from '@domain/contract/dispute-templates';
 import { PERMISSIONS as P } from '@domain/permissions';
 import fastifyMultipart from '@fastify/multipart';
@@ -30,7 +31,6 @@ import {
   saveTemplate,
   type TemplateDeps,
   templateTooBig,
-  wordMimeType,
 } from './service';
 import { disputeFileStores } from './storage';
 

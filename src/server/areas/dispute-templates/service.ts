@@ -9,7 +9,6 @@ import {
   DEFAULT_TEMPLATE_KEY,
   type DisputeTemplate,
   TEMPLATE_MAX_UNCOMPRESSED_BYTES,
-  TEMPLATE_MIME_TYPES,
   type TemplateExtension,
 } from '@domain/contract/dispute-templates';
 import { DISPUTE_TEMPLATE_KEYS, type DisputeTemplateKey } from '@domain/enums';
@@ -156,11 +155,6 @@ export function checkTemplateContent(fileName: string, bytes: Uint8Array): DocxK
     );
   }
   return inspection.kind;
-}
-
-/** The MIME type a template or document is served with, by its extension. */
-export function wordMimeType(fileName: string): string {
-  return splitFileName(fileName).extension === 'docm' ? TEMPLATE_MIME_TYPES.docm : TEMPLATE_MIME_TYPES.docx;
 }
 
 // Writes.
