@@ -68,7 +68,8 @@ declare module 'fastify' {
   }
 }
 
-const consoleDir = fileURLToPath(new URL('../../dist/console', import.meta.url));
+// CONSOLE_DIR lets a second checkout or a parallel e2e run serve its own build; dist/console by default.
+const consoleDir = process.env.CONSOLE_DIR || fileURLToPath(new URL('../../dist/console', import.meta.url));
 
 /**
  * Query strings use bracketed array names (status[]=A&status[]=B). The brackets are dropped so schemas see
