@@ -7,7 +7,7 @@ import { useAnalytics } from '@console/analytics/analytics-provider';
 import { browserOf, browserUserProperties } from '@console/analytics/user-properties';
 import { AppProviders } from '@console/app/providers';
 import { createConsoleStorage, writeSession } from '@console/session/storage';
-import type { AnalyticsEvent } from '@domain/contract/analytics';
+import { ANALYTICS_LIMITS, type AnalyticsEvent, analyticsBatch, analyticsBatchBytes } from '@domain/contract/analytics';
 import { credentialsFromResponse } from '@machines/session.machine';
 import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
@@ -124,6 +124,72 @@ describe('analytics client batching', () => {
     for (let index = 0; index < 120; index += 1) analytics.track('view_route_step1');
     await analytics.flush();
     expect(batches.map((batch) => batch.length)).toEqual([50, 50, 20]);
+  });
+});
+
+describe('analytics client caps (the contract the server enforces)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('trims an event to the caps: the first 20 properties, long keys left out, long strings cut', async () => {
+    const { analytics, batches, onDrop } = client();
+    const properties: EventProperties = { ['k'.repeat(ANALYTICS_LIMITS.keyLength + 1)]: 'gone' };
+    for (let index = 0; index < 30; index += 1) properties[`p${index}`] = index;
+    properties.p0 = 'x'.repeat(1_000);
+    analytics.track('add_url_mid', properties);
+    await analytics.flush();
+
+    const [sent] = batches[0]!;
+    const kept = sent!.event_properties!;
+    expect(Object.keys(kept)).toEqual(Array.from({ length: ANALYTICS_LIMITS.properties }, (_, index) => `p${index}`));
+    expect(kept.p0).toBe('x'.repeat(ANALYTICS_LIMITS.valueLength));
+    expect(analyticsBatch.safeParse({ events: batches[0] }).success).toBe(true);
+    expect(onDrop).not.toHaveBeenCalled();
+  });
+
+  it('drops an event that is too large even when trimmed, and says so', async () => {
+    const { analytics, send, onDrop } = client();
+    const huge = Object.fromEntries(
+      Array.from({ length: ANALYTICS_LIMITS.properties }, (_, index) => [`p${index}`, 'x'.repeat(250)]),
+    );
+    analytics.track('add_url_mid', huge);
+    await analytics.flush();
+    expect(send).not.toHaveBeenCalled();
+    expect(onDrop).toHaveBeenCalledWith(1, 'too large to send');
+    expect(analytics.pending()).toBe(0);
+  });
+
+  it('splits large events into batches the server accepts, in order', async () => {
+    const { analytics, batches } = client({ batchSize: 1_000 });
+    const bulky = Object.fromEntries(Array.from({ length: 7 }, (_, index) => [`p${index}`, 'x'.repeat(250)]));
+    for (let index = 0; index < 100; index += 1) analytics.track('view_route_step1', { ...bulky, index });
+    await analytics.flush();
+
+    // By count alone, 100 events would go in two batches of 50; by size they need more.
+    expect(batches.length).toBeGreaterThan(100 / ANALYTICS_LIMITS.batchEvents);
+    for (const batch of batches) {
+      expect(analyticsBatch.safeParse({ events: batch }).success).toBe(true);
+      expect(analyticsBatchBytes(batch)).toBeLessThanOrEqual(ANALYTICS_LIMITS.batchBytes);
+    }
+    expect(batches.flat().map((event) => event.event_properties!.index)).toEqual(
+      Array.from({ length: 100 }, (_, index) => index),
+    );
+  });
+
+  it('waits as long as a 429 asks before sending again, and gives up after the bounded attempts', async () => {
+    const limited = Object.assign(failure(429), { retryAfterSeconds: 30 });
+    const send = vi.fn<AnalyticsClientOptions['send']>().mockRejectedValue(limited);
+    const { analytics, onDrop } = client({ send, retryDelayMs: 1_000, maxAttempts: 2 });
+    analytics.track('add_url_mid');
+    await analytics.flush();
+    expect(send).toHaveBeenCalledTimes(1);
+
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(send).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(onDrop).toHaveBeenCalledWith(1, 'not sent after 2 attempts');
+    expect(analytics.pending()).toBe(0);
   });
 });
 

@@ -27,6 +27,18 @@ describe('password page', () => {
     expect(await screen.findByText('This link has expired')).toBeInTheDocument();
   });
 
+  it('shows the link-expired message for a mangled link whose token the server refuses', async () => {
+    renderApp({
+      path: `/password/reset/${'t'.repeat(200)}?exp=${future()}`,
+      server: (call) =>
+        call.path === '/user/password-link'
+          ? json(400, { statusCode: 400, error: 'form-not-validated', message: 'Form not validated' })
+          : undefined,
+    });
+    expect(await screen.findByText('This link has expired')).toBeInTheDocument();
+    expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
+  });
+
   it('checks the rules live, requires a matching confirmation, and resets with the token', async () => {
     const { user, calls } = renderApp({
       path: `/password/reset/${TOKEN}?exp=${future()}`,
@@ -67,6 +79,23 @@ describe('password page', () => {
     expect(within(rules).getByText('No Ñ, Ç,’,´,¨, or spaces are allowed').closest('li')).toHaveTextContent(
       '(not met)',
     );
+  });
+
+  it('says a new password is too long, and sends nothing', async () => {
+    const { user, calls } = renderApp({
+      path: `/password/reset/${TOKEN}?exp=${future()}`,
+      server: linkServer('valid'),
+    });
+    const tooLong = `Aa1-${'b'.repeat(253)}`;
+    await user.click(await screen.findByLabelText('New Password'));
+    await user.paste(tooLong);
+    await user.click(screen.getByLabelText('Confirm New Password'));
+    await user.paste(tooLong);
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription(
+      expect.stringContaining('Maximum 256 characters'),
+    );
+    expect(calls.some((call) => call.path === '/user/reset')).toBe(false);
   });
 
   it('an invitation link creates the password with Activate Account', async () => {
@@ -114,5 +143,33 @@ describe('password page', () => {
       accountId: 'ACME',
       email: 'ana@example.com',
     });
+  });
+
+  it('forgot password: says an e-mail is too long, and sends nothing', async () => {
+    const { user, calls } = renderApp({ path: '/password/forgot/admin' });
+    await user.click(screen.getByLabelText('Email'));
+    await user.paste(`${'a'.repeat(250)}@example.com`);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Maximum 254 characters');
+    expect(calls.some((call) => call.path === '/user/admin/forgot')).toBe(false);
+  });
+
+  it('forgot password: after too many requests, says to wait', async () => {
+    const { user } = renderApp({
+      path: '/password/forgot/admin',
+      server: (call) =>
+        call.path === '/user/admin/forgot'
+          ? json(429, {
+              statusCode: 429,
+              error: 'too-many-requests',
+              message: 'Too many attempts',
+              retryAfterSeconds: 900,
+            })
+          : undefined,
+    });
+    await user.type(screen.getByLabelText('Email'), 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Too many attempts')).toBeInTheDocument();
+    expect(screen.getByText('Please wait a few minutes before trying again.')).toBeInTheDocument();
   });
 });

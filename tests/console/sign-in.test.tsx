@@ -58,6 +58,21 @@ describe('sign-in screen', () => {
     expect(await screen.findByRole('button', { name: 'Send' })).toBeInTheDocument();
   });
 
+  it('says which field is too long, and sends nothing', async () => {
+    const { user, calls } = renderApp({ path: '/login' });
+    await user.click(screen.getByLabelText('Account ID'));
+    await user.paste('A'.repeat(65));
+    await user.click(screen.getByLabelText('Email'));
+    await user.paste(`${'a'.repeat(250)}@example.com`);
+    await user.click(screen.getByLabelText('Password'));
+    await user.paste('p'.repeat(257));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByLabelText('Account ID')).toHaveAccessibleDescription('Maximum 64 characters');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Maximum 254 characters');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Maximum 256 characters');
+    expect(calls.filter((call) => call.path.startsWith('/user/'))).toHaveLength(0);
+  });
+
   it('shows the catalogue message when the credentials are refused', async () => {
     const { user } = renderApp({
       path: '/login',

@@ -1,6 +1,7 @@
-import { passwordForm } from '@domain/contract/auth';
-import { fieldErrors, MSG, passwordField } from '@domain/validation';
+import { adminLoginBody, forgotBody, loginBody, passwordForm, renewBody, resetBody } from '@domain/contract/auth';
+import { AUTH_LIMITS, emailField, fieldErrors, MSG, passwordField } from '@domain/validation';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 
 const firstError = (password: string) => {
   const result = passwordField.safeParse(password);
@@ -32,5 +33,47 @@ describe('password rules (spec 1, section 5)', () => {
     const result = passwordForm.safeParse({ password: 'Demo!pass2026', confirmPassword: 'Demo!pass2027' });
     expect(result.success).toBe(false);
     if (!result.success) expect(fieldErrors(result.error)).toEqual({ confirmPassword: MSG.passwordsMatch });
+  });
+});
+
+describe('bounds of the sign-in and password fields', () => {
+  const emailOfLength = (length: number) => `${'a'.repeat(length - '@acme.example'.length)}@acme.example`;
+  const errorsOf = (schema: z.ZodType, value: unknown) => {
+    const result = schema.safeParse(value);
+    return result.success ? {} : fieldErrors(result.error);
+  };
+
+  it('takes e-mails up to 254 characters, the longest SMTP carries', () => {
+    expect(emailField.safeParse(emailOfLength(254)).success).toBe(true);
+    const result = emailField.safeParse(emailOfLength(255));
+    expect(result.success ? null : result.error.issues[0]!.message).toBe('Maximum 254 characters');
+  });
+
+  it('says a new password is too long before listing the rules it misses', () => {
+    expect(passwordField.safeParse(`Aa1-${'b'.repeat(AUTH_LIMITS.password - 4)}`).success).toBe(true);
+    const result = passwordField.safeParse('b'.repeat(AUTH_LIMITS.password + 1));
+    expect(result.success ? null : result.error.issues[0]!.message).toBe('Maximum 256 characters');
+  });
+
+  it('bounds every field of the sign-in and password calls, each with its own message', () => {
+    const long = 'x'.repeat(300);
+    expect(errorsOf(loginBody, { username: emailOfLength(300), password: long, accountId: long })).toEqual({
+      username: 'Maximum 254 characters',
+      password: 'Maximum 256 characters',
+      accountId: 'Maximum 64 characters',
+    });
+    expect(errorsOf(adminLoginBody, { username: 'a@b.example', password: long })).toEqual({
+      password: 'Maximum 256 characters',
+    });
+    expect(errorsOf(forgotBody, { email: 'a@b.example', accountId: long })).toEqual({
+      accountId: 'Maximum 64 characters',
+    });
+    expect(errorsOf(renewBody, { refreshToken: long })).toEqual({ refreshToken: 'Maximum 128 characters' });
+    expect(errorsOf(resetBody, { token: long, password: 'Demo!pass2026' })).toEqual({
+      token: 'Maximum 128 characters',
+    });
+    expect(errorsOf(passwordForm, { password: 'Demo!pass2026', confirmPassword: long })).toEqual({
+      confirmPassword: 'Maximum 256 characters',
+    });
   });
 });

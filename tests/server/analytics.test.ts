@@ -1,21 +1,30 @@
-import { ANALYTICS_BATCH_MAX, analyticsAccepted } from '@domain/contract/analytics';
+import { ANALYTICS_BATCH_MAX, ANALYTICS_LIMITS, analyticsAccepted } from '@domain/contract/analytics';
 import { analyticsEvents } from '@server/db/schema';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { authHeader, buildTestApp, createAccount, createUser, signIn, type TestApp } from './helpers/test-app';
+import {
+  type AccountRow,
+  authHeader,
+  buildTestApp,
+  createAccount,
+  createUser,
+  signIn,
+  type TestApp,
+} from './helpers/test-app';
 
 // Analytics events (spec 1, section 7): POST /event on the analytics base, batched, stored with the user.
 
 let t: TestApp;
 let token: string;
 let userId: string;
+let account: AccountRow;
 
 const post = (payload: unknown, headers: Record<string, string> = authHeader(token)) =>
   t.app.inject({ method: 'POST', url: '/api/analytics/event', payload: payload as object, headers });
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const account = await createAccount(t.db);
+  account = await createAccount(t.db);
   const user = await createUser(t.db, { role: 'VIEWER', type: 'ACCOUNT', accountIds: [account.id] });
   userId = user.id;
   token = (await signIn(t.app, { email: user.email, accountId: account.shortId })).token;
@@ -111,5 +120,81 @@ describe('POST /event', () => {
     });
     expect(elsewhere.statusCode).toBe(404);
     expect(t.config.runtime.analyticsBase).toBe('/api/analytics');
+  });
+});
+
+describe('caps on what a session sends', () => {
+  const stored = async () => (await t.db.select().from(analyticsEvents)).length;
+  const event = (properties: Record<string, unknown>) => ({ event_name: 'add_url_mid', event_properties: properties });
+
+  it('cuts off a 5 MB property before reading it, and stores nothing', async () => {
+    const response = await post({ events: [event({ note: 'x'.repeat(5 * 1024 * 1024) })] });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ statusCode: 413, error: expect.any(String), message: expect.any(String) });
+    expect(await stored()).toBe(0);
+  });
+
+  const many = (count: number, value = 'v') =>
+    Object.fromEntries(Array.from({ length: count }, (_, index) => [`key${index}`, value]));
+  it.each([
+    ['a string value over 256 characters', () => [event({ note: 'x'.repeat(ANALYTICS_LIMITS.valueLength + 1) })]],
+    ['more than 20 properties', () => [event(many(ANALYTICS_LIMITS.properties + 1))]],
+    ['a key over 50 characters', () => [event({ ['k'.repeat(ANALYTICS_LIMITS.keyLength + 1)]: 1 })]],
+    ['user properties over the caps', () => [{ event_name: 'add_url_mid', user_properties: many(21) }]],
+    ['an event over 2 KB', () => [event(many(ANALYTICS_LIMITS.properties, 'x'.repeat(200)))]],
+    [
+      'a batch over 64 KB',
+      () => Array.from({ length: ANALYTICS_LIMITS.batchEvents }, () => event(many(9, 'x'.repeat(200)))),
+    ],
+  ])('refuses %s with the contract error, and stores nothing', async (_what, events) => {
+    const response = await post({ events: events() });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'form-not-validated' });
+    expect(await stored()).toBe(0);
+  });
+
+  it('accepts an event at every cap', async () => {
+    const atCaps = event({
+      ...many(ANALYTICS_LIMITS.properties - 2, 'v'),
+      ['k'.repeat(ANALYTICS_LIMITS.keyLength)]: 1,
+      note: 'x'.repeat(ANALYTICS_LIMITS.valueLength),
+    });
+    const response = await post({ events: [atCaps] });
+    expect(response.statusCode, response.body).toBe(202);
+    expect(await stored()).toBe(1);
+  });
+});
+
+describe('events per session', () => {
+  it(`accepts ${ANALYTICS_LIMITS.eventsPerMinute} a minute, then answers 429 and stores nothing until the minute is over`, async () => {
+    const user = await createUser(t.db, { role: 'VIEWER', type: 'ACCOUNT', accountIds: [account.id] });
+    const session = (await signIn(t.app, { email: user.email, accountId: account.shortId })).token;
+    const batch = (count: number) => ({
+      events: Array.from({ length: count }, (_, index) => ({
+        event_name: 'view_route_step1',
+        event_properties: { index },
+      })),
+    });
+    const mine = async () => (await t.db.select().from(analyticsEvents)).filter((row) => row.userId === user.id).length;
+
+    expect((await post(batch(50), authHeader(session))).statusCode).toBe(202);
+    expect((await post(batch(50), authHeader(session))).statusCode).toBe(202);
+    // 100 sent: a batch of 50 does not fit, and is refused whole.
+    const refused = await post(batch(50), authHeader(session));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: 'too-many-requests' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await mine()).toBe(100);
+    // What still fits in the minute goes through; then nothing does.
+    expect((await post(batch(20), authHeader(session))).statusCode).toBe(202);
+    expect((await post(batch(1), authHeader(session))).statusCode).toBe(429);
+    expect(await mine()).toBe(120);
+
+    // Other sessions have a minute of their own.
+    expect((await post(batch(1))).statusCode).toBe(202);
+
+    t.clock.advance(60_000);
+    expect((await post(batch(50), authHeader(session))).statusCode).toBe(202);
+    expect(await mine()).toBe(170);
   });
 });

@@ -1,14 +1,26 @@
 import { z } from 'zod';
-import { emailField, MSG, passwordField } from '../validation';
+import { AUTH_LIMITS, emailField, MSG, maxCharacters, passwordField } from '../validation';
 import { uuid } from './common';
 
 // Sign-in, session and password calls (spec 1, section 7).
 
+/** The account's short ID (what users type) or its identifier. */
+const accountIdField = z
+  .string()
+  .trim()
+  .min(1, MSG.required)
+  .max(AUTH_LIMITS.accountId, maxCharacters(AUTH_LIMITS.accountId));
+
+/** A password being checked, not chosen: only bounded (the rules apply when it is set). */
+const currentPassword = z.string().min(1, MSG.required).max(AUTH_LIMITS.password, maxCharacters(AUTH_LIMITS.password));
+
+/** A refresh, reset or invitation token: never longer than the ones we issue, by a margin. */
+const tokenField = z.string().max(AUTH_LIMITS.token, maxCharacters(AUTH_LIMITS.token));
+
 export const loginBody = z.object({
   username: emailField,
-  password: z.string().min(1, MSG.required),
-  /** The account's short ID (what users type) or its identifier. */
-  accountId: z.string().trim().min(1, MSG.required),
+  password: currentPassword,
+  accountId: accountIdField,
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -37,16 +49,16 @@ export const sessionResponse = z.object({
 });
 export type SessionResponse = z.infer<typeof sessionResponse>;
 
-export const renewBody = z.object({ refreshToken: z.string().min(1, MSG.required) });
+export const renewBody = z.object({ refreshToken: tokenField.min(1, MSG.required) });
 
-export const forgotBody = z.object({ email: emailField, accountId: z.string().trim().min(1, MSG.required) });
+export const forgotBody = z.object({ email: emailField, accountId: accountIdField });
 export const adminForgotBody = z.object({ email: emailField });
 
 /** Reset and invitation (new password) share one call; the token says which it is. */
-export const resetBody = z.object({ password: passwordField, token: z.string().min(20) });
+export const resetBody = z.object({ password: passwordField, token: tokenField.min(20) });
 
 export const passwordForm = z
-  .object({ password: passwordField, confirmPassword: z.string().min(1, MSG.required) })
+  .object({ password: passwordField, confirmPassword: currentPassword })
   .refine((form) => form.password === form.confirmPassword, { path: ['confirmPassword'], message: MSG.passwordsMatch });
 
 /** Claims of the signed access token. The token carries the provider-staff flag and the permissions. */
@@ -65,7 +77,7 @@ export type AccessClaims = z.infer<typeof accessClaims>;
 export const okResponse = z.object({ ok: z.literal(true) });
 
 /** What the password page asks before showing the form, so 'link-expired' shows before the user types. */
-export const passwordLinkQuery = z.object({ token: z.string().min(1) });
+export const passwordLinkQuery = z.object({ token: tokenField.min(1) });
 export const passwordLinkStatus = z.object({
   state: z.enum(['valid', 'expired', 'used', 'invalid']),
   kind: z.enum(['reset', 'new']).nullable(),

@@ -226,20 +226,24 @@ export const passwordTokens = pgTable(
   (t) => [index('password_tokens_user_idx').on(t.userId)],
 );
 
-/** Sign-in attempts, kept for rate limiting per identity (account + e-mail) and per address. */
-export const loginAttempts = pgTable(
-  'login_attempts',
+/**
+ * Rate-limit counters (src/server/lib/rate-limit.ts): one row per bucket (what is limited: sign-in failures per
+ * identity, per address, per device; reset e-mails; analytics events per session) and subject (who, stored as a
+ * SHA-256 hash so the key is short whatever the input and no e-mail or address is kept here). A hit is one atomic
+ * INSERT ... ON CONFLICT DO UPDATE, so the count holds for parallel requests and for several processes.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    identity: text('identity').notNull(),
-    address: text('address').notNull(),
-    succeeded: boolean('succeeded').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    bucket: text('bucket').notNull(),
+    subject: text('subject').notNull(),
+    hits: integer('hits').notNull(),
+    /** When the current window began; a release only gives hits back to the window it took them from. */
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    /** When the count starts again from zero; rows past it are dead and swept. */
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
   },
-  (t) => [
-    index('login_attempts_identity_idx').on(t.identity, t.at),
-    index('login_attempts_address_idx').on(t.address, t.at),
-  ],
+  (t) => [primaryKey({ columns: [t.bucket, t.subject] }), index('rate_limits_reset_at_idx').on(t.resetAt)],
 );
 
 /** Every e-mail the product sends. Without SMTP the outbox is the delivery: the development mailbox reads it. */

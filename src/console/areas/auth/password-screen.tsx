@@ -23,6 +23,8 @@ export const PASSWORD_RULES = [
   MSG.passwordForbidden,
 ] as const;
 
+const isPasswordRule = (message: string) => (PASSWORD_RULES as readonly string[]).includes(message);
+
 /** Which rules a password meets, read from the same schema the server validates with. */
 export function passwordRuleStates(password: string): { rule: string; met: boolean }[] {
   const result = passwordField.safeParse(password);
@@ -101,7 +103,11 @@ export function PasswordScreen({ type, token }: { type: 'reset' | 'new'; token: 
       </AuthLayout>
     );
   }
-  if (link.data && link.data.state !== 'valid') return <Outcome title={title} message={messageFor('link-expired')} />;
+  // A token the contract refuses (a mangled link) is no link at all.
+  const refused = isApiError(link.error) && link.error.status === 400;
+  if ((link.data && link.data.state !== 'valid') || refused) {
+    return <Outcome title={title} message={messageFor('link-expired')} />;
+  }
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -134,8 +140,8 @@ export function PasswordScreen({ type, token }: { type: 'reset' | 'new'; token: 
           autoComplete="new-password"
           autoFocus
           {...password}
-          // The checklist below already lists what is missing; the field shows only the empty case.
-          error={password.error === MSG.required ? password.error : undefined}
+          // The checklist below already lists the rules; the field shows what it cannot (empty, too long).
+          error={password.error && !isPasswordRule(password.error) ? password.error : undefined}
           aria-describedby="password-rules"
         />
         <div id="password-rules">

@@ -12,18 +12,22 @@ import {
 } from '@domain/contract/auth';
 import { errorBody } from '@domain/contract/common';
 import { isIdentifier } from '@domain/ids';
+import fastifyCookie from '@fastify/cookie';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import type { Queryable } from '../../db/client';
 import { accounts, roles, userAccounts, users } from '../../db/schema';
 import { recordActivity } from '../../lib/audit';
+import { takeRateLimits, takeRateLimitsOrThrow } from '../../lib/rate-limit';
 import { resolveAuth } from '../../plugins/auth';
 import { ApiError, notFound } from '../../plugins/errors';
+import { createDeviceCookies, DEVICE_COOKIE_MAX_AGE_SECONDS } from './device-cookies';
+import { attemptIdentity, forgotAddressRule, resetMailRule, signInRules } from './limits';
 import { createResetLink, inspectLink, usePasswordLink } from './password-links';
 import { verifyPassword } from './passwords';
-import { type AttemptKey, assertNotRateLimited, attemptIdentity, recordAttempt } from './rate-limit';
 import { createSession, renewSession, revokeSession } from './session-service';
 
 const invalidCredentials = () => new ApiError(401, 'invalid-login-credentials');
@@ -61,27 +65,39 @@ const errors = { 400: errorBody, 401: errorBody, 429: errorBody };
 
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, config } = deps;
+  // Cookies are read and set by the sign-in calls only (device cookies), so the plugin lives in this scope.
+  await app.register(fastifyCookie);
+  const devices = createDeviceCookies(deps.signer.deriveKey('device-cookie'));
+  const secureCookies = config.publicUrl.startsWith('https:');
 
   /**
-   * One path for both sign-ins. Every refusal (unknown e-mail, wrong password, wrong account, wrong kind of user,
-   * inactive user) answers the same 401 after the same password check, so nothing tells them apart.
+   * One path for both sign-ins. The attempt is counted (lib/rate-limit.ts) before the password is checked, so parallel
+   * guesses cannot outrun the limit; a successful sign-in gives its count back, so only failures add up. Every refusal
+   * (unknown e-mail, wrong password, wrong account, wrong kind of user, inactive user) answers the same 401 after the
+   * same password check, so nothing tells them apart.
    */
   async function signIn(
     input: { email: string; password: string; accountTyped: string | null },
-    client: { ip: string; userAgent: string | undefined },
+    request: FastifyRequest,
+    reply: FastifyReply,
   ) {
-    const account = input.accountTyped === null ? undefined : await findAccount(db, input.accountTyped);
-    const key: AttemptKey = {
-      identity: attemptIdentity(
-        input.email,
-        input.accountTyped === null ? 'admin' : (account?.id ?? input.accountTyped),
-      ),
-      address: client.ip,
-    };
-    await assertNotRateLimited(db, key, config.loginLimit, deps.now());
-    const found = await findUser(db, input.email);
-    const passwordOk = await verifyPassword(found?.user.passwordHash, input.password);
     const wantsStaff = input.accountTyped === null;
+    const account = input.accountTyped === null ? undefined : await findAccount(db, input.accountTyped);
+    const identity = attemptIdentity(
+      input.email,
+      input.accountTyped === null ? 'admin' : (account?.id ?? input.accountTyped),
+    );
+    const found = await findUser(db, input.email);
+    const cookieName = devices.name(identity);
+    const deviceId = found
+      ? devices.verify(request.cookies[cookieName], { identity, userId: found.user.id }, deps.now())
+      : null;
+    const lease = await takeRateLimitsOrThrow(
+      db,
+      signInRules(config.loginLimit, { identity, address: request.ip, deviceId }),
+      { now: deps.now(), errorKey: 'invalid-login-credentials' },
+    );
+    const passwordOk = await verifyPassword(found?.user.passwordHash, input.password);
     const allowed =
       found !== undefined &&
       passwordOk &&
@@ -91,15 +107,24 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         : found.user.userType === 'ACCOUNT' &&
           account !== undefined &&
           (await isLinked(db, found.user.id, account.id)));
-    await recordAttempt(db, key, allowed, config.loginLimit, deps.now());
     if (!allowed || !found) throw invalidCredentials();
-    return createSession(deps, {
+    await lease.release();
+    const session = await createSession(deps, {
       user: found.user,
       role: found.role,
       accountId: wantsStaff ? null : account!.id,
-      userAgent: client.userAgent,
-      ip: client.ip,
+      userAgent: request.headers['user-agent'],
+      ip: request.ip,
     });
+    // A fresh device id on every success: this browser is now a known device for this user and sign-in.
+    reply.setCookie(cookieName, devices.issue({ identity, userId: found.user.id }, deps.now()), {
+      path: request.routeOptions.url ?? request.url,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secureCookies,
+      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+    });
+    return session;
   }
 
   app.post(
@@ -112,10 +137,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         response: { 200: sessionResponse, ...errors },
       },
     },
-    async (request) =>
+    async (request, reply) =>
       signIn(
         { email: request.body.username, password: request.body.password, accountTyped: request.body.accountId },
-        { ip: request.ip, userAgent: request.headers['user-agent'] },
+        request,
+        reply,
       ),
   );
 
@@ -129,11 +155,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         response: { 200: sessionResponse, ...errors },
       },
     },
-    async (request) =>
-      signIn(
-        { email: request.body.username, password: request.body.password, accountTyped: null },
-        { ip: request.ip, userAgent: request.headers['user-agent'] },
-      ),
+    async (request, reply) =>
+      signIn({ email: request.body.username, password: request.body.password, accountTyped: null }, request, reply),
   );
 
   app.post(
@@ -189,14 +212,17 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
   );
 
-  /** The forgot calls name existing e-mails on purpose (the spec's 'Not existing email'); the limiter slows probing. */
+  /**
+   * The forgot calls name existing e-mails on purpose (the spec's 'Not existing email'). Every request counts against
+   * its address (429 past the limit, which slows probing). A user gets at most RESET_MAILS_PER_HOUR e-mails: later
+   * requests answer the same but send nothing, and the last link sent stays valid.
+   */
   async function forgot(email: string, accountTyped: string | null, ip: string) {
+    await takeRateLimitsOrThrow(db, [forgotAddressRule(config.loginLimit, ip)], {
+      now: deps.now(),
+      errorKey: 'too-many-requests',
+    });
     const account = accountTyped === null ? undefined : await findAccount(db, accountTyped);
-    const key: AttemptKey = {
-      identity: `forgot:${attemptIdentity(email, accountTyped === null ? 'admin' : (account?.id ?? accountTyped))}`,
-      address: ip,
-    };
-    await assertNotRateLimited(db, key, config.loginLimit, deps.now());
     const found = await findUser(db, email);
     const matches =
       found !== undefined &&
@@ -206,8 +232,12 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         : found.user.userType === 'ACCOUNT' &&
           account !== undefined &&
           (await isLinked(db, found.user.id, account.id)));
-    await recordAttempt(db, key, matches, config.loginLimit, deps.now());
     if (!matches || !found) throw new ApiError(404, 'not-existing-email');
+    const mail = await takeRateLimits(db, [resetMailRule(found.user.id)], { now: deps.now() });
+    if (!mail.allowed) {
+      app.log.info({ userId: found.user.id }, 'reset e-mail limit reached: nothing sent');
+      return { ok: true as const };
+    }
     await db.transaction((tx) => createResetLink(tx, found.user, deps));
     deps.mailer.flush().catch((error) => app.log.error({ err: error }, 'mail delivery failed'));
     return { ok: true as const };
