@@ -1,12 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseQuery } from 'node:querystring';
-import { fileURLToPath } from 'node:url';
 import { runtimeConfig } from '@domain/contract/config';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -35,6 +34,9 @@ import { createMailer } from './mail/outbox';
 import { createSandboxAcquirer, SANDBOX_SETTLEMENT_JOB, type SandboxAcquirer } from './payments/sandbox-acquirer';
 import { requireAuth, TokenSigner } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
+import { logSerializers } from './plugins/logging';
+import { apiDocsPolicy, registerSecurityHeaders } from './plugins/security-headers';
 
 /** What every area plugin receives. Tests build it with an in-memory database and a controllable clock. */
 export interface AppDeps {
@@ -57,6 +59,8 @@ export interface BuildOptions {
   /** Export limits and storage; the storage folder defaults to DATA_DIR/exports. */
   exports?: Partial<ExportOptions>;
   jobs?: JobWorkerOptions;
+  /** Where the log goes (stdout by default); tests read it. */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -67,9 +71,6 @@ declare module 'fastify' {
     exportService: ExportService;
   }
 }
-
-// CONSOLE_DIR lets a second checkout or a parallel e2e run serve its own build; dist/console by default.
-const consoleDir = process.env.CONSOLE_DIR || fileURLToPath(new URL('../../dist/console', import.meta.url));
 
 /**
  * Query strings use bracketed array names (status[]=A&status[]=B). The brackets are dropped so schemas see
@@ -89,8 +90,16 @@ function parseQueryString(query: string): Record<string, unknown> {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const now = options.now ?? Date.now;
+  const logger: FastifyServerOptions['logger'] =
+    config.logLevel === 'silent'
+      ? false
+      : {
+          level: config.logLevel,
+          serializers: logSerializers,
+          ...(options.logStream ? { stream: options.logStream } : {}),
+        };
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger,
     routerOptions: { querystringParser: parseQueryString },
     trustProxy: process.env.TRUST_PROXY === 'true',
     bodyLimit: 8 * 1024 * 1024,
@@ -98,6 +107,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
+  await registerSecurityHeaders(app);
 
   const signer = await TokenSigner.create(database.db, config.tokenSecret, config.accessTokenTtlSeconds);
   const mailer = options.mailer ?? createMailer(database.db, config);
@@ -135,7 +146,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: `${apiBase}/docs` });
+  await app.register(fastifySwaggerUi, { routePrefix: `${apiBase}/docs`, transformStaticCSP: apiDocsPolicy });
 
   app.get('/config.json', { schema: { hide: true, response: { 200: runtimeConfig } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -146,9 +157,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       await api.register(authRoutes, deps);
-      if (config.runtime.mailbox) await api.register(mailboxRoutes, deps);
       await api.register(async (scope) => {
         requireAuth(scope, deps);
+        if (config.runtime.mailbox) await scope.register(mailboxRoutes, deps);
         await scope.register(accountsRoutes, deps);
         await scope.register(merchantsRoutes, deps);
         await scope.register(searchRoutes, deps);
@@ -177,10 +188,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { prefix: config.runtime.analyticsBase },
   );
 
-  const serveConsole = config.serveConsole && existsSync(`${consoleDir}/index.html`);
+  const serveConsole = config.serveConsole && existsSync(join(config.consoleDir, 'index.html'));
   if (serveConsole) {
     // The wildcard route serves whatever the latest build holds; a missing file falls through to the handler below.
-    await app.register(fastifyStatic, { root: consoleDir, index: false });
+    // '/' is the root folder: its index.html is the console, the same page every client-side route gets (without
+    // `index` the folder itself was refused with 403). The page is revalidated on every visit, so a new build shows.
+    await app.register(fastifyStatic, {
+      root: config.consoleDir,
+      index: ['index.html'],
+      setHeaders: (reply, path) => {
+        if (path.endsWith('.html')) reply.header('cache-control', 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith(`${apiBase}/`) || request.url === apiBase;

@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { RuntimeConfig } from '@domain/contract/config';
 
 // Every setting the server reads from the environment, in one place (the README's configuration table).
 
 export interface ServerConfig {
   port: number;
+  /** 127.0.0.1 unless HOST says otherwise: reaching the server from another machine is an explicit choice. */
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -16,10 +18,13 @@ export interface ServerConfig {
   tokenSecret: string | undefined;
   accessTokenTtlSeconds: number;
   sessionTtlSeconds: number;
-  loginLimit: { perIdentity: number; perAddress: number; windowSeconds: number };
+  /** Sign-in failures allowed per identity from unknown devices, per address, per device cookie (README). */
+  loginLimit: { perIdentity: number; perAddress: number; perDevice: number; windowSeconds: number };
   runtime: RuntimeConfig;
-  /** Serve the built console from dist/console (false under `npm run dev` and in API tests). */
+  /** Serve the built console (false under `npm run dev` and in API tests). */
   serveConsole: boolean;
+  /** Folder of the built console: dist/console, or CONSOLE_DIR (a second checkout or a parallel e2e run). */
+  consoleDir: string;
   logLevel: string;
 }
 
@@ -37,6 +42,14 @@ const HELP_VIDEOS: RuntimeConfig['helpVideos'] = {
   Disputes: [{ title: 'Working the dispute queue', url: 'https://help.example/videos/disputes' }],
 };
 
+/**
+ * The development mailbox shows every e-mail the console would send, reset and invitation links included, so it
+ * exists only where mail goes nowhere else: never with SMTP_URL, never with NODE_ENV=production, not with MAILBOX=off.
+ */
+export function mailboxEnabled(env: NodeJS.ProcessEnv): boolean {
+  return !env.SMTP_URL && env.NODE_ENV !== 'production' && env.MAILBOX !== 'off';
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const port = num(env.PORT, 3000);
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
@@ -45,7 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (env.HELP_VIDEOS) helpVideos = JSON.parse(env.HELP_VIDEOS) as RuntimeConfig['helpVideos'];
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host: env.HOST || '127.0.0.1',
     dataDir: env.DATA_DIR ?? '.data',
     databaseUrl: env.DATABASE_URL || undefined,
     publicUrl,
@@ -57,7 +70,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginLimit: {
       perIdentity: num(env.LOGIN_LIMIT_PER_ACCOUNT, 5),
       perAddress: num(env.LOGIN_LIMIT_PER_ADDRESS, 20),
-      windowSeconds: num(env.LOGIN_LIMIT_WINDOW, 900),
+      perDevice: num(env.LOGIN_LIMIT_PER_DEVICE, 5),
+      // PCI DSS 8.3.4: a lockout lasts at least 30 minutes.
+      windowSeconds: num(env.LOGIN_LIMIT_WINDOW, 1800),
     },
     runtime: {
       apiBase,
@@ -70,10 +85,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         .split(',')
         .map((domain) => domain.trim().toLowerCase())
         .filter(Boolean),
-      mailbox: !env.SMTP_URL && env.MAILBOX !== 'off',
+      mailbox: mailboxEnabled(env),
       helpVideos,
     },
     serveConsole: env.SERVE_CONSOLE !== 'false',
+    consoleDir: env.CONSOLE_DIR || fileURLToPath(new URL('../../dist/console', import.meta.url)),
     logLevel: env.LOG_LEVEL ?? 'info',
     ...overrides,
   };

@@ -6,6 +6,19 @@ import { ensureDemoData } from './db/seed/ensure';
 import { DISPUTE_TEMPLATES_FOLDER } from './lib/docx';
 
 // `npm start`: migrate, create demo data on an empty database, serve console and API on one port.
+
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host.startsWith('127.');
+
+/**
+ * The address to print. `localhost` for the loopback and wildcard addresses: it is the default PUBLIC_URL, so the
+ * e-mailed links open in the same origin (and the same session), and browsers and curl fall back to 127.0.0.1 where
+ * localhost resolves to ::1 first. Any other address is printed as given.
+ */
+function browsableHost(host: string): string {
+  if (['127.0.0.1', 'localhost', '0.0.0.0', '::'].includes(host)) return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
@@ -18,13 +31,23 @@ await app.listen({ port: config.port, host: config.host });
 // Background jobs (e-mailed exports); app.close() stops the worker and waits for the job in hand.
 app.jobWorker.start();
 
-const url = `http://localhost:${config.port}`;
+const url = `http://${browsableHost(config.host)}:${config.port}`;
 const lines = [
   '',
   `  Payments Ops Console is running at ${url}`,
+  isLoopback(config.host)
+    ? '  Reachable from this machine only (HOST=0.0.0.0 opens it to the network)'
+    : `  Listening on ${config.host}: reachable from other machines`,
   `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/` : 'PostgreSQL (DATABASE_URL)'}`,
   `  API reference: ${url}${config.runtime.apiBase}/docs`,
-  config.runtime.mailbox ? `  Development mailbox: ${url}/mailbox` : '',
+  '',
+  ...(config.runtime.mailbox
+    ? [
+        '  WARNING: the development mailbox is on. Outgoing e-mail (reset and invitation links included) is not sent',
+        `  but kept in the mailbox at ${url}/mailbox, readable only by signed-in users: provider staff read`,
+        '  every message, other users their own. SMTP_URL, NODE_ENV=production or MAILBOX=off turn it off.',
+      ]
+    : []),
   '',
   demo.credentials.length ? `  Demo credentials (password for all: ${demo.password}):` : '',
   ...demo.credentials.map(

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { MailboxList } from '@domain/contract/mailbox';
 import { createInvitation } from '@server/areas/auth/password-links';
-import { loadConfig } from '@server/config';
 import { emailOutbox, userActivity, users } from '@server/db/schema';
 import { createMailer } from '@server/mail/outbox';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailboxReader } from './helpers/mailbox';
 import {
   type AccountRow,
   authHeader,
@@ -24,11 +24,7 @@ let addressCounter = 0;
 const post = (url: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: `/api${url}`, payload, remoteAddress: `192.0.2.${++addressCounter % 250}` });
 
-async function mailbox(to: string): Promise<MailboxList> {
-  const response = await t.app.inject({ method: 'GET', url: `/api/mailbox?to=${encodeURIComponent(to)}` });
-  expect(response.statusCode).toBe(200);
-  return response.json();
-}
+let mailbox: (to?: string) => Promise<MailboxList>;
 
 /** The token of the newest link e-mailed to `to`, after checking the link's shape. */
 async function latestLink(to: string, kind: 'reset' | 'new') {
@@ -52,6 +48,7 @@ const accountUser = () =>
 beforeAll(async () => {
   t = await buildTestApp();
   acme = await createAccount(t.db, { prettyName: 'Acme', shortId: 'ACME' });
+  mailbox = createMailboxReader(t);
 });
 afterAll(async () => {
   await t?.close();
@@ -248,39 +245,7 @@ describe('unsubscribe', () => {
   );
 });
 
-describe('development mailbox', () => {
-  it('shows one message with its HTML, and 404 for a bad id', async () => {
-    const user = await accountUser();
-    await post('/user/forgot', { email: user.email, accountId: 'ACME' });
-    const { mail } = await latestLink(user.email, 'reset');
-    const detail = await t.app.inject({ method: 'GET', url: `/api/mailbox/${mail.id}` });
-    expect(detail.statusCode).toBe(200);
-    expect(detail.json()).toMatchObject({ id: mail.id, status: 'kept' });
-    expect(detail.json().html).toContain(`href="${mail.links[0]!.url.replaceAll('&', '&amp;')}"`);
-    expect((await t.app.inject({ method: 'GET', url: '/api/mailbox/nope' })).statusCode).toBe(404);
-  });
-
-  it('lists the newest mail first', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/mailbox' });
-    const { items, count } = response.json() as MailboxList;
-    expect(count).toBe(items.length);
-    expect(count).toBeGreaterThan(3);
-    const times = items.map((item) => Date.parse(item.createdAt));
-    expect(times).toEqual([...times].sort((a, b) => b - a));
-  });
-
-  it('is not served when SMTP delivers the mail', async () => {
-    const base = loadConfig({});
-    const withSmtp = await buildTestApp({
-      configOverrides: { smtpUrl: 'smtp://127.0.0.1:1', runtime: { ...base.runtime, mailbox: false } },
-    });
-    try {
-      expect((await withSmtp.app.inject({ method: 'GET', url: '/api/mailbox' })).statusCode).toBe(404);
-    } finally {
-      await withSmtp.close();
-    }
-  });
-});
+// The development mailbox itself (who reads what, when it exists) is tested in mailbox.test.ts.
 
 describe('outbox delivery', () => {
   it('queues mail when SMTP is configured and marks it failed when the server cannot be reached', async () => {

@@ -86,8 +86,13 @@ const internalUserBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** The development mailbox, read as provider staff (who read every message). */
 async function mailbox(to: string): Promise<MailboxList> {
-  const response = await t.app.inject({ method: 'GET', url: `/api/mailbox?to=${encodeURIComponent(to)}` });
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/mailbox?to=${encodeURIComponent(to)}`,
+    headers: authHeader(token('PROVIDER_ADMINISTRATOR')),
+  });
   expect(response.statusCode).toBe(200);
   return response.json();
 }

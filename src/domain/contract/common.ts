@@ -48,3 +48,54 @@ export const errorBody = z.object({
   fields: z.record(z.string(), z.string()).optional(),
   retryAfterSeconds: z.number().optional(),
 });
+
+// Control characters (issue 11): PostgreSQL refuses NUL in text, and the others have no place in a name, a search
+// or an id; they end up in logs and CSV files. Text areas send tab, line feed and carriage return, so a body may hold
+// those three; a query string or a path segment is one line, so it may hold none. The server refuses them once for
+// every request (src/server/plugins/input-guard.ts), before any route sees the value.
+
+/** U+0000-U+0008, U+000B, U+000C, U+000E-U+001F and U+007F: refused in any text. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose.
+const CONTROL_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/** Every C0 control character and U+007F: refused in single-line values (query strings, path parameters). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose.
+const CONTROL_IN_LINE = /[\u0000-\u001F\u007F]/;
+
+export type TextKind = 'text' | 'line';
+
+export const CONTROL_CHARACTERS_MESSAGE = 'Control characters are not allowed';
+
+export function hasControlCharacters(value: string, kind: TextKind): boolean {
+  return (kind === 'text' ? CONTROL_IN_TEXT : CONTROL_IN_LINE).test(value);
+}
+
+/**
+ * The paths (dot-separated, as in the error body's `fields`) of every string holding control characters in a parsed
+ * request part, at most `limit` of them; '_form' for the value itself or for a key that holds them. Walked without
+ * recursion, so a deeply nested body cannot overflow the stack.
+ */
+export function controlCharacterPaths(value: unknown, kind: TextKind, limit = 10): string[] {
+  const found: string[] = [];
+  const pending: { value: unknown; path: string }[] = [{ value, path: '' }];
+  while (pending.length > 0 && found.length < limit) {
+    const { value: current, path } = pending.pop()!;
+    if (typeof current === 'string') {
+      if (hasControlCharacters(current, kind)) found.push(path || '_form');
+    } else if (Array.isArray(current)) {
+      for (let index = current.length - 1; index >= 0; index--) {
+        pending.push({ value: current[index], path: path ? `${path}.${index}` : String(index) });
+      }
+    } else if (current !== null && typeof current === 'object' && !ArrayBuffer.isView(current)) {
+      const entries = Object.entries(current);
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, item] = entries[index]!;
+        if (hasControlCharacters(key, 'line')) {
+          if (!found.includes('_form')) found.push('_form');
+          continue;
+        }
+        pending.push({ value: item, path: path ? `${path}.${key}` : key });
+      }
+    }
+  }
+  return found;
+}

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { uuid } from './common';
 
-// The development mailbox (only served when no SMTP server is configured): the outbox read back, so password and
-// invitation links can be followed locally.
+// The development mailbox (only served when no SMTP server is configured and NODE_ENV is not production): the outbox
+// read back for signed-in users, so password and invitation links can be followed locally. Provider staff read every
+// message, any other user only those addressed to them.
 
 export const mailLink = z.object({ label: z.string(), url: z.string() });
 
@@ -21,8 +22,8 @@ export type MailboxMessage = z.infer<typeof mailboxMessage>;
 export const mailboxMessageDetail = mailboxMessage.extend({ html: z.string(), status: z.string() });
 export type MailboxMessageDetail = z.infer<typeof mailboxMessageDetail>;
 
-/** The latest 100 messages, newest first; `to` narrows to one recipient. */
+/** The latest 100 messages the caller may read, newest first; `to` narrows to one recipient. */
 export const MAILBOX_LIMIT = 100;
-export const mailboxQuery = z.object({ to: z.string().trim().optional() });
+export const mailboxQuery = z.object({ to: z.string().trim().max(254).optional() });
 export const mailboxList = z.object({ count: z.number().int(), items: z.array(mailboxMessage) });
 export type MailboxList = z.infer<typeof mailboxList>;

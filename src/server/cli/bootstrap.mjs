@@ -160,7 +160,8 @@ ensureDependencies();
 switch (command) {
   case 'start':
     ensureConsoleBuild();
-    exec(bin('tsx'), ['src/server/main.ts'], { NODE_ENV: 'production' });
+    // NODE_ENV is left to the caller: NODE_ENV=production turns the development mailbox off (README, E-mail).
+    exec(bin('tsx'), ['src/server/main.ts']);
     break;
   case 'dev': {
     const apiPort = process.env.API_PORT ?? '3001';

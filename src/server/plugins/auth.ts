@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { type AccessClaims, accessClaims } from '@domain/contract/auth';
 import { isIdentifier } from '@domain/ids';
 import { can, type Grants } from '@domain/permissions';
@@ -46,6 +46,11 @@ export class TokenSigner {
     return new TokenSigner(new TextEncoder().encode(value), ttlSeconds);
   }
 
+  /** A key for another use (device cookies), derived from the same secret, so one secret rotates every signature. */
+  deriveKey(purpose: string): Buffer {
+    return Buffer.from(hkdfSync('sha256', this.key, new Uint8Array(0), purpose, 32));
+  }
+
   async sign(claims: Omit<AccessClaims, 'exp' | 'iat'>, now = Date.now()): Promise<string> {
     const iat = Math.floor(now / 1000);
     return new SignJWT({ ...claims })
@@ -84,8 +89,11 @@ export interface AuthDeps {
   now: () => number;
 }
 
+/** `Bearer <token>`; the scheme is case-insensitive (RFC 7235, section 2.1), so `bearer` and `BEARER` count too. */
+const BEARER = /^bearer[ \t]+(\S+)[ \t]*$/i;
+
 export async function resolveAuth(deps: AuthDeps, authorization: string | undefined): Promise<AuthContext> {
-  const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : undefined;
+  const token = authorization?.match(BEARER)?.[1];
   if (!token) throw new ApiError(401, 'missing-token');
   const claims = await deps.signer.verify(token, deps.now());
   const [row] = await deps.db

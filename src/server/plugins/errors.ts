@@ -45,7 +45,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send(body);
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its contract');
+      // Where and what, never the value (an issue may carry the input it refused).
+      const issues = error.cause.issues.map(({ path, code, message }) => ({ path, code, message }));
+      request.log.error({ err: error, issues }, 'response does not match its contract');
       return reply.code(500).send({ statusCode: 500, error: 'server-error', message: 'Try again later' });
     }
     const status = error.statusCode ?? 500;

@@ -1,10 +1,11 @@
 import { MAILBOX_LIMIT, mailboxList, mailboxMessageDetail, mailboxQuery } from '@domain/contract/mailbox';
 import { isIdentifier } from '@domain/ids';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { emailOutbox } from '../../db/schema';
+import type { AuthContext } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -19,15 +20,26 @@ const toMessage = (row: OutboxRow) => ({
   text: row.textBody,
 });
 
-/** Public on purpose: it exists only in outbox-only mode (no SMTP), where the outbox is the only way to read mail. */
+const recipientIs = (address: string): SQL => sql`lower(${emailOutbox.toAddress}) = ${address.toLowerCase()}`;
+
+/**
+ * Who reads what: provider staff read every message; any other signed-in user only the messages addressed to their
+ * own e-mail. Reset and invitation links are in these messages, so nobody reads them without signing in.
+ */
+const readableBy = (auth: AuthContext): SQL | undefined =>
+  auth.userType === 'INTERNAL' ? undefined : recipientIs(auth.email);
+
+/**
+ * The development mailbox: registered only in outbox-only mode (no SMTP, not production; see mailboxEnabled in
+ * config.ts), inside the signed-in scope.
+ */
 export const mailboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/mailbox',
     {
       schema: {
         tags: ['mailbox'],
-        summary: 'Development mailbox: the latest e-mails',
-        security: [],
+        summary: 'Development mailbox: the latest e-mails (provider staff: all; other users: their own)',
         querystring: mailboxQuery,
         response: { 200: mailboxList },
       },
@@ -36,7 +48,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       const rows = await deps.db
         .select()
         .from(emailOutbox)
-        .where(request.query.to ? sql`lower(${emailOutbox.toAddress}) = ${request.query.to.toLowerCase()}` : undefined)
+        .where(and(readableBy(request.auth), request.query.to ? recipientIs(request.query.to) : undefined))
         .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
         .limit(MAILBOX_LIMIT);
       return { count: rows.length, items: rows.map(toMessage) };
@@ -48,15 +60,17 @@ export const mailboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     {
       schema: {
         tags: ['mailbox'],
-        summary: 'Development mailbox: one e-mail',
-        security: [],
+        summary: 'Development mailbox: one e-mail (another recipient’s answers 404 to users other than provider staff)',
         params: z.object({ id: z.string() }),
         response: { 200: mailboxMessageDetail },
       },
     },
     async (request) => {
       if (!isIdentifier(request.params.id)) throw notFound();
-      const [row] = await deps.db.select().from(emailOutbox).where(eq(emailOutbox.id, request.params.id));
+      const [row] = await deps.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.id, request.params.id), readableBy(request.auth)));
       if (!row) throw notFound();
       return { ...toMessage(row), html: row.htmlBody, status: row.status };
     },
