@@ -112,9 +112,11 @@ test('the audit log shows what changed and exports with Shift+E, and the export 
   await insertRow.getByRole('button', { name: 'View changes' }).click();
   const inserted = page.getByRole('dialog', { name: 'New values' });
   await expect(inserted.getByRole('columnheader', { name: 'Value' })).toBeVisible();
-  await expect(inserted.getByRole('row', { name: /^email/ })).toContainText(audited.email);
-  await expect(inserted.getByRole('row', { name: /^firstName/ })).toContainText('Avery');
-  await expect(inserted.getByRole('row', { name: /^role/ })).toContainText('VIEWER');
+  // Fields and values as the user screens name them, not the stored keys and codes.
+  await expect(inserted.getByRole('row', { name: /^E-mail/ })).toContainText(audited.email);
+  await expect(inserted.getByRole('row', { name: /^First name/ })).toContainText('Avery');
+  await expect(inserted.getByRole('row', { name: /^Role/ })).toContainText('Viewer');
+  await expect(inserted.getByRole('row', { name: /^Accounts/ })).toContainText('Lumen Travel Holdings');
   await inserted.getByRole('button', { name: 'Close' }).click();
   await expect(inserted).toBeHidden();
 
@@ -124,9 +126,9 @@ test('the audit log shows what changed and exports with Shift+E, and the export 
   const changed = updated.getByRole('table', { name: 'Changed fields' });
   await expect(changed.getByRole('columnheader', { name: 'Old value' })).toBeVisible();
   await expect(changed.getByRole('columnheader', { name: 'New value' })).toBeVisible();
-  const roleChange = changed.getByRole('row', { name: /^role/ });
-  await expect(roleChange.getByRole('cell').nth(0)).toHaveText('VIEWER');
-  await expect(roleChange.getByRole('cell').nth(1)).toHaveText('SUPPORT');
+  const roleChange = changed.getByRole('row', { name: /^Role/ });
+  await expect(roleChange.getByRole('cell').nth(0)).toHaveText('Viewer');
+  await expect(roleChange.getByRole('cell').nth(1)).toHaveText('Support');
   await updated.getByRole('button', { name: 'Close' }).click();
   await expect(updated).toBeHidden();
 
@@ -150,7 +152,7 @@ test('the audit log shows what changed and exports with Shift+E, and the export 
   await expect(exportRow).toContainText('Insert');
   await exportRow.getByRole('button', { name: 'View changes' }).click();
   const exported = page.getByRole('dialog', { name: 'New values' });
-  await expect(exported.getByRole('row', { name: /^fileName/ })).toContainText(fileName);
+  await expect(exported.getByRole('row', { name: /^File name/ })).toContainText(fileName);
   await page.keyboard.press('Escape');
   await expect(exported).toBeHidden();
 });

@@ -8,9 +8,27 @@ export const INTERNAL_ROLE_NAMES = ['PROVIDER_ADMINISTRATOR', 'PROVIDER_SUPPORT'
 
 export const USER_TYPES = ['INTERNAL', 'ACCOUNT'] as const;
 export type UserType = (typeof USER_TYPES)[number];
+export const USER_TYPE_LABELS: Record<UserType, string> = { INTERNAL: 'Internal', ACCOUNT: 'Account' };
 
 export const USER_STATUSES = ['INVITED', 'ACTIVE', 'DEACTIVATED', 'DELETED'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
+export const USER_STATUS_LABELS: Record<UserStatus, string> = {
+  INVITED: 'Invited',
+  ACTIVE: 'Active',
+  DEACTIVATED: 'Deactivated',
+  DELETED: 'Deleted',
+};
+
+/** A MID's 3DS configuration (spec 1, section 3); NULL is the marker for "no preference set". */
+export const FORCE_3DS_VALUES = ['NULL', 'REQUIRED_3DS', 'NO_3DS', 'INDIFFERENT', 'PREFERRED_3DS'] as const;
+export type Force3ds = (typeof FORCE_3DS_VALUES)[number];
+export const FORCE_3DS_LABELS: Record<Force3ds, string> = {
+  NULL: 'Null',
+  REQUIRED_3DS: 'Required',
+  NO_3DS: 'Avoided',
+  INDIFFERENT: 'Not preferred',
+  PREFERRED_3DS: 'Preferred',
+};
 
 export const CARD_BRANDS = [
   'VISA',

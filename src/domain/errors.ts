@@ -187,7 +187,7 @@ export const CATALOGUE = {
   },
 
   // Refunds (spec 3, section 8). A refused refund's message names the reason ('This transaction was fully refunded',
-  // 'The amount cannot exceed 12,34€'); the result modal shows it under the code.
+  // 'The amount cannot exceed 12,34 EUR'); the result modal shows it under the code.
   'refund-creation-error': { header: 'Unable to refund', content: GENERIC, type: 'error' },
   'refund-not-allowed': { header: 'Unable to refund', content: 'This transaction cannot be refunded.', type: 'error' },
   'refund-amount-exceeded': {

@@ -220,15 +220,6 @@ export function currencyExponent(currency: string): number {
   return 2;
 }
 
-/** Symbols of the default currencies (spec 3, section 9); other currencies are written with their code. */
-export const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = { EUR: '€', USD: '$', GBP: '£' };
-
-/** What follows an amount in a short text: the symbol right after it ('12,50€'), else a space and the code. */
-export function currencySuffix(currency: string): string {
-  const code = currency.toUpperCase();
-  return CURRENCY_SYMBOLS[code] ?? ` ${code}`;
-}
-
 /** Minor units to the currency's major unit, for charts and sums: 123450 EUR -> 1234.5. */
 export function fromMinorUnits(minor: number, currency: string): number {
   return minor / 10 ** currencyExponent(currency);
@@ -255,7 +246,10 @@ export function formatMinorAmount(minor: number, currency: string): string {
   return `${sign}${groupThousands(String(major))},${decimals}`;
 }
 
-/** A minor-unit amount with its currency code, the product's money style: 123450 EUR -> '1.234,50 EUR'. */
+/**
+ * A minor-unit amount with its currency code, the product's one money style: 123450 EUR -> '1.234,50 EUR'. Messages
+ * write money this way too, so a modal never says '62,99€' beside '62,99 EUR'.
+ */
 export function formatMinorMoney(minor: number, currency: string): string {
   return `${formatMinorAmount(minor, currency)} ${currency.toUpperCase()}`;
 }

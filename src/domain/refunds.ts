@@ -10,7 +10,7 @@ import {
   type TransactionStatus,
   type TransactionType,
 } from './enums';
-import { currencySuffix, formatMinorAmount, parseMoneyInput } from './format';
+import { formatMinorMoney, parseMoneyInput } from './format';
 import { can, type Grants, PERMISSIONS } from './permissions';
 import { MSG } from './validation';
 
@@ -178,9 +178,9 @@ export const REFUND_MESSAGES = {
   notPositive: 'Value must be greater than 0',
 } as const;
 
-/** 'The amount cannot exceed {max}{currency}': '1.234,50€', or '1.000,00 JPY' for a currency without a symbol. */
+/** 'The amount cannot exceed {max}{currency}' in the console's one money style: '1.234,50 EUR'. */
 export function amountExceedsMessage(maxMinor: number, currency: string): string {
-  return `The amount cannot exceed ${formatMinorAmount(maxMinor, currency)}${currencySuffix(currency)}`;
+  return `The amount cannot exceed ${formatMinorMoney(maxMinor, currency)}`;
 }
 
 /** The rule on an amount already in minor units (null when absent), as the server checks it. */

@@ -1,6 +1,7 @@
 // The routing engine: which route and MID take an order, how traffic splits, and when a declined payment is retried
-// on the fallback MID. Pure and deterministic (randomness is an argument), shared by the demo data generator, the
-// simulator endpoint and the route wizard. The rules are written out in the README section "Routing rules".
+// on the fallback MID. Pure and deterministic (randomness is an argument); today the demo data generator routes every
+// payment with it, and the routing simulator and route wizard are to use the same code. The rules are written out in
+// the README section "Routing rules".
 import {
   type CompiledCriteria,
   compileCriteria,

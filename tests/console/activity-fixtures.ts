@@ -2,7 +2,7 @@ import type { Account } from '@domain/contract/accounts';
 import type { ActivityDetail, ActivityEntry } from '@domain/contract/activity';
 import type { Merchant } from '@domain/contract/merchants';
 import { vi } from 'vitest';
-import { ACCOUNT_ID, json, type Server, type ServerCall } from './app-harness';
+import { ACCOUNT_ID, json, OTHER_ACCOUNT_ID, type Server, type ServerCall } from './app-harness';
 
 // Data and a stub server for the user-activity screen and the export flow, served under the audit base (/api/audit).
 
@@ -20,7 +20,14 @@ export const ACCOUNT: Account = {
   prettyName: 'Acme',
   image: null,
   hasChargebacksFeature: false,
-  providers: [],
+  providers: [
+    {
+      acquirerId: 'aa000000-0000-4000-8000-000000000001',
+      prettyName: 'Nuvei',
+      usedByMid: true,
+      solutions: [{ id: 'a5000000-0000-4000-8000-000000000001', prettyName: 'Cards LATAM', usedByMid: true }],
+    },
+  ],
   merchantCount: 2,
   createdAt: '2024-03-05T10:15:00.000Z',
 };
@@ -100,13 +107,37 @@ export const ENTRIES = [INSERTED, UPDATED, DELETED];
 export const DETAILS: Record<string, ActivityDetail> = {
   [INSERTED.userActivityId]: {
     ...INSERTED,
-    version: { prettyName: 'Shop One', country: 'ES', phone: null, tags: ['a', 'b'] },
+    // As the audit log stores a merchant: its columns, in no particular order.
+    version: {
+      phone: null,
+      country: 'ES',
+      accountId: ACCOUNT_ID,
+      createdAt: '2025-03-01T10:15:30.000Z',
+      prettyName: 'Shop One',
+      tags: ['a', 'b'],
+      customConfig: { terminalId: 'T-1', merchantId: '53667' },
+    },
     oldVersion: null,
   },
   [UPDATED.userActivityId]: {
     ...UPDATED,
-    oldVersion: { firstName: 'Luis', role: { id: 'r1', prettyName: 'VIEWER' }, jobTitle: 'Ops' },
-    version: { firstName: 'Luis', role: { id: 'r2', prettyName: 'MANAGER' }, jobTitle: 'Ops lead' },
+    // As the audit log stores a user: the role's name, status and type codes, the linked accounts' ids.
+    oldVersion: {
+      role: 'VIEWER',
+      status: 'INVITED',
+      jobTitle: 'Ops',
+      userType: 'ACCOUNT',
+      firstName: 'Luis',
+      accountIds: [ACCOUNT_ID],
+    },
+    version: {
+      role: 'MANAGER',
+      status: 'ACTIVE',
+      jobTitle: 'Ops lead',
+      userType: 'ACCOUNT',
+      firstName: 'Luis',
+      accountIds: [ACCOUNT_ID, OTHER_ACCOUNT_ID],
+    },
   },
   [DELETED.userActivityId]: {
     ...DELETED,

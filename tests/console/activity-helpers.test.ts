@@ -1,3 +1,10 @@
+import {
+  fieldLabel,
+  humaniseKey,
+  inScreenOrder,
+  nameBookOf,
+  presentValue,
+} from '@console/areas/activity/activity-fields';
 import { displayValue, fieldChanges, sameValue } from '@console/areas/activity/activity-values';
 import { resourcePath } from '@console/areas/activity/resource-link';
 import type { ActivityEntry } from '@domain/contract/activity';
@@ -65,5 +72,96 @@ describe('changes of an update', () => {
     expect(displayValue(false)).toEqual({ kind: 'text', text: 'false' });
     expect(displayValue(['EUR', 'USD'])).toEqual({ kind: 'text', text: 'EUR, USD' });
     expect(displayValue({ id: 1 })).toEqual({ kind: 'block', text: '{\n  "id": 1\n}' });
+  });
+});
+
+describe('fields and values as a user reads them', () => {
+  const names = nameBookOf({
+    accounts: [{ accountId: ACCOUNT, prettyName: 'Acme' }],
+    account: {
+      accountId: ACCOUNT,
+      prettyName: 'Acme',
+      providers: [
+        {
+          acquirerId: 'aa000000-0000-4000-8000-000000000001',
+          prettyName: 'Nuvei',
+          usedByMid: true,
+          solutions: [{ id: 'a5000000-0000-4000-8000-000000000001', prettyName: 'Cards LATAM', usedByMid: true }],
+        },
+      ],
+    },
+    merchants: [{ merchantId: MERCHANT, prettyName: 'Shop One' }],
+  });
+  const shown = (type: Parameters<typeof presentValue>[0], field: string, value: unknown, version = {}) =>
+    presentValue(type, field, value, version, names);
+
+  it('names fields as their screens do, and any other key in words', () => {
+    expect(fieldLabel('USER', 'jobTitle')).toBe('Job title');
+    expect(fieldLabel('USER', 'accountIds')).toBe('Accounts');
+    expect(fieldLabel('MID', 'midAcquirerId')).toBe('MID Solution');
+    expect(fieldLabel('ROUTE', 'fallbackMidId')).toBe('Fallback MID');
+    expect(fieldLabel('TRANSACTION', 'refundableBefore')).toBe('Available to refund');
+    expect(humaniseKey('webhooksNotificationsUrl')).toBe('Webhooks notifications URL');
+    expect(humaniseKey('parentTransactionId')).toBe('Parent transaction ID');
+    expect(fieldLabel('PLAN', 'someNewField')).toBe('Some new field');
+  });
+
+  it('orders fields as the screen shows them, unknown ones last', () => {
+    expect(inScreenOrder('USER', ['status', 'zeta', 'firstName', 'email'], (field) => field)).toEqual([
+      'firstName',
+      'email',
+      'status',
+      'zeta',
+    ]);
+  });
+
+  it('shows codes by their labels and identifiers by the names the console knows', () => {
+    expect(shown('USER', 'role', 'PAYMENTS_SPECIALIST')).toEqual({ kind: 'text', text: 'Payments specialist' });
+    expect(shown('USER', 'userType', 'INTERNAL')).toEqual({ kind: 'text', text: 'Internal' });
+    expect(shown('USER', 'accountIds', [ACCOUNT, ID])).toEqual({ kind: 'text', text: `Acme, ${ID}` });
+    expect(shown('ROUTE', 'merchantId', MERCHANT)).toEqual({ kind: 'text', text: 'Shop One' });
+    expect(shown('ROUTE', 'cardBrand', ['VISA', 'MC'])).toEqual({ kind: 'text', text: 'Visa, Mastercard' });
+    expect(shown('MID', 'acquirerId', 'aa000000-0000-4000-8000-000000000001')).toEqual({ kind: 'text', text: 'Nuvei' });
+    expect(shown('MID', 'solutionId', 'a5000000-0000-4000-8000-000000000001')).toEqual({
+      kind: 'text',
+      text: 'Cards LATAM',
+    });
+    expect(shown('MID', 'force3ds', 'NO_3DS')).toEqual({ kind: 'text', text: 'Avoided' });
+    expect(shown('MID', 'enable', true)).toEqual({ kind: 'text', text: 'Yes' });
+    expect(shown('CHARGEBACK', 'status', 'IN_PROGRESS')).toEqual({ kind: 'text', text: 'In progress' });
+    expect(shown('CHARGEBACK', 'agent', { id: ID, name: 'Tomás Müller' })).toEqual({
+      kind: 'text',
+      text: 'Tomás Müller',
+    });
+    expect(shown('CHARGEBACK', 'agent', null)).toEqual({ kind: 'text', text: 'Unassigned' });
+    expect(shown('CHARGEBACK_TEMPLATE', 'templateKey', 'NotAsDescribed')).toEqual({
+      kind: 'text',
+      text: 'Not as described',
+    });
+    // A value no label knows stays as it is rather than disappear.
+    expect(shown('CHARGEBACK', 'status', 'NEW_STATUS')).toEqual({ kind: 'text', text: 'NEW_STATUS' });
+  });
+
+  it('writes a refund as the refund modal does: money in its currency, the reason by its label', () => {
+    const refund = { amount: 6299, currency: 'EUR', reason: 'CONFIRMED_FRAUD', fullRefund: false };
+    expect(shown('TRANSACTION', 'amount', 6299, refund)).toEqual({ kind: 'text', text: '62,99 EUR' });
+    expect(shown('TRANSACTION', 'reason', 'CONFIRMED_FRAUD', refund)).toEqual({
+      kind: 'text',
+      text: 'Confirmed fraud',
+    });
+    expect(shown('TRANSACTION', 'fullRefund', false, refund)).toEqual({ kind: 'text', text: 'No' });
+    expect(shown('TRANSACTION', 'transactionType', 'PARTIAL_REFUND')).toEqual({ kind: 'text', text: 'Partial refund' });
+    expect(shown('TRANSACTION', 'error', { code: '1401', message: 'Refund Rejected' })).toEqual({
+      kind: 'text',
+      text: '1401 Refund Rejected',
+    });
+  });
+
+  it('lists an export’s filters one a line', () => {
+    expect(shown('EXPORT', 'filters', { search: 'ana', actionType: ['INSERT', 'UPDATE'] })).toEqual({
+      kind: 'block',
+      text: 'Search: ana\nAction type: INSERT, UPDATE',
+    });
+    expect(shown('EXPORT', 'filters', {})).toEqual({ kind: 'empty' });
   });
 });

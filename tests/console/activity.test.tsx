@@ -13,7 +13,7 @@ import {
   OTHER_MERCHANT_ID,
   UPDATED,
 } from './activity-fixtures';
-import { ACCOUNT_ID, json, renderApp } from './app-harness';
+import { ACCOUNT_ID, json, OTHER_ACCOUNT_ID, renderApp } from './app-harness';
 
 const READ_AND_SELECT = ['useractivity.read', 'useractivity.select', 'merchant.read'];
 
@@ -109,7 +109,7 @@ describe('user activity screen', () => {
     expect(calls.some((call) => call.path.startsWith('/audit/useractivity/'))).toBe(false);
   });
 
-  it('shows New values for an insert, readably, from GET /useractivity/{id} on the audit base', async () => {
+  it('shows New values for an insert from GET /useractivity/{id} on the audit base, as the screens name them', async () => {
     const { user, calls } = renderActivity();
     await screen.findByText(INSERTED.resourceId);
     await user.click(within(rowOf(INSERTED.resourceId)).getByRole('button', { name: 'View changes' }));
@@ -117,11 +117,25 @@ describe('user activity screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'New values' });
     expect(calls.some((call) => call.path === `/audit/useractivity/${INSERTED.userActivityId}`)).toBe(true);
     expect(dialog).toHaveClass('activity-changes');
+    // The summary names the merchant besides its id.
+    expect(dialog).toHaveTextContent(`Merchant Shop One ${INSERTED.resourceId}`);
     const values = await within(dialog).findByRole('table');
-    expect(within(values).getByRole('rowheader', { name: 'prettyName' })).toBeInTheDocument();
-    expect(within(values).getByText('Shop One')).toBeInTheDocument();
-    expect(within(values).getByText('a, b')).toBeInTheDocument();
-    expect(within(values).getByText('(empty)')).toBeInTheDocument();
+    const fieldRow = (field: string) => within(values).getByRole('rowheader', { name: field }).closest('tr')!;
+    // The merchant detail's labels, in its order; fields no screen names read as words, after them.
+    expect(
+      within(values)
+        .getAllByRole('rowheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Merchant name', 'Account', 'Created', 'Country', 'Phone', 'Tags', 'Custom config']);
+    expect(fieldRow('Merchant name')).toHaveTextContent('Shop One');
+    // An account id reads as the account's name, a date as the console writes dates.
+    expect(fieldRow('Account')).toHaveTextContent('Acme');
+    expect(fieldRow('Account')).not.toHaveTextContent(ACCOUNT_ID);
+    expect(fieldRow('Created')).toHaveTextContent(formatDateTime('2025-03-01T10:15:30.000Z', { seconds: true }));
+    expect(fieldRow('Tags')).toHaveTextContent('a, b');
+    expect(fieldRow('Phone')).toHaveTextContent('(empty)');
+    expect(fieldRow('Custom config')).toHaveTextContent('Terminal ID: T-1');
+    expect(within(values).queryByText(/prettyName|accountId/)).not.toBeInTheDocument();
   });
 
   it('shows Update information with old and new values, changed fields first and highlighted', async () => {
@@ -136,18 +150,38 @@ describe('user activity screen', () => {
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
     ).toEqual(['Field', 'Old value', 'New value']);
-    const jobTitle = within(changed).getByRole('rowheader', { name: 'jobTitle' }).closest('tr')!;
-    expect(jobTitle).toHaveClass('activity-changes__row--changed');
-    expect(within(jobTitle).getByText('Ops')).toBeInTheDocument();
-    expect(within(jobTitle).getByText('Ops lead')).toBeInTheDocument();
-    // A nested value is shown as indented JSON.
-    const role = within(changed).getByRole('rowheader', { name: 'role' }).closest('tr')!;
-    expect(within(role).getByText(/"prettyName": "MANAGER"/)).toBeInTheDocument();
-    expect(within(changed).queryByRole('rowheader', { name: 'firstName' })).not.toBeInTheDocument();
+    // The user form's labels and order: what changed, old then new.
+    const changedRow = (field: string) => within(changed).getByRole('rowheader', { name: field }).closest('tr')!;
+    const cellsOf = (field: string) =>
+      within(changedRow(field))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(
+      within(changed)
+        .getAllByRole('rowheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Job title', 'Role', 'Status', 'Accounts']);
+    expect(changedRow('Job title')).toHaveClass('activity-changes__row--changed');
+    expect(cellsOf('Job title')).toEqual(['Ops', 'Ops lead']);
+    // Codes read as their labels, account ids as the accounts' names; an account the console does not know keeps
+    // its id.
+    expect(cellsOf('Role')).toEqual(['Viewer', 'Manager']);
+    expect(cellsOf('Status')).toEqual(['Invited', 'Active']);
+    expect(cellsOf('Accounts')).toEqual(['Acme', `Acme, ${OTHER_ACCOUNT_ID}`]);
+    expect(within(changed).queryByRole('rowheader', { name: 'First name' })).not.toBeInTheDocument();
 
     const unchanged = within(dialog).getByRole('table', { name: 'Unchanged fields' });
-    expect(within(unchanged).getByRole('rowheader', { name: 'firstName' })).toBeInTheDocument();
-    expect(within(dialog).getByText('Unchanged fields (1)')).toBeInTheDocument();
+    expect(
+      within(unchanged)
+        .getAllByRole('rowheader')
+        .map((header) => header.textContent),
+    ).toEqual(['First name', 'Type']);
+    expect(
+      within(unchanged)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Luis', 'Luis', 'Account', 'Account']);
+    expect(within(dialog).getByText('Unchanged fields (2)')).toBeInTheDocument();
   });
 
   it('opens Old values for a delete with Enter on the active row, and Escape closes it', async () => {
@@ -159,6 +193,11 @@ describe('user activity screen', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Old values' });
     expect(await within(dialog).findByText('Main EUR route')).toBeInTheDocument();
+    expect(
+      within(dialog)
+        .getAllByRole('rowheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Description', 'Weight']);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
@@ -209,7 +248,10 @@ describe('user activity filters', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Delete' }));
     await waitFor(() => expect(lastListCall(listCalls).getAll('actionType[]')).toEqual(['UPDATE', 'DELETE']));
 
-    await user.click(screen.getByRole('button', { name: /^Merchant All/ }));
+    // The filter's button, not the top menu's merchant switcher ('Merchant All merchants').
+    await user.click(
+      within(screen.getByRole('group', { name: 'Filters' })).getByRole('button', { name: /^Merchant All/ }),
+    );
     await user.click(await screen.findByRole('checkbox', { name: 'Shop Two' }));
     await waitFor(() => expect(lastListCall(listCalls).getAll('merchantId[]')).toEqual([OTHER_MERCHANT_ID]));
 

@@ -1,3 +1,4 @@
+import { agentColumnWidth } from '@console/areas/chargebacks/chargeback-columns';
 import { formatDate } from '@domain/format';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -39,7 +40,7 @@ const addressOf = (location: { history: string[] }) =>
 
 async function grid() {
   // The first screen of a file loads its lazy modules; give it time.
-  await screen.findByText('CASE-1001', {}, { timeout: 5000 });
+  await screen.findByText('CASE-1001');
   return screen.getByRole('grid', { name: 'Chargebacks' });
 }
 
@@ -66,7 +67,19 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('chargebacks queue', { timeout: 15_000 }, () => {
+describe('the agent column', () => {
+  // Without a layout (jsdom) the width is estimated from the number of characters; in a browser it is measured.
+  it('is as wide as the longest agent name, so no name is cut, within bounds', () => {
+    const minimumOf = (width: string) => Number(/^minmax\((\d+)px,/.exec(width)?.[1]);
+    expect(minimumOf(agentColumnWidth(['Ana Ruiz', 'Others', 'Unassigned']))).toBe(135);
+    const long = minimumOf(agentColumnWidth(['Tomás Müller-Hernández', 'Others', 'Unassigned']));
+    expect(long).toBeGreaterThan(135);
+    expect(long).toBeGreaterThanOrEqual('Tomás Müller-Hernández'.length * 7);
+    expect(minimumOf(agentColumnWidth(['A'.repeat(200)]))).toBeLessThanOrEqual(300);
+  });
+});
+
+describe('chargebacks queue', () => {
   it('shows the case columns, newest notification first, 50 a page', async () => {
     const { listCalls } = renderQueue();
     const table = await grid();
@@ -189,7 +202,7 @@ describe('chargebacks queue', { timeout: 15_000 }, () => {
   });
 });
 
-describe('chargebacks search and filters', { timeout: 15_000 }, () => {
+describe('chargebacks search and filters', () => {
   it('searches from 3 characters, and sends Exact matches only with a search', async () => {
     const { user, listCalls, location } = renderQueue();
     await grid();
@@ -312,7 +325,7 @@ describe('chargebacks search and filters', { timeout: 15_000 }, () => {
   });
 });
 
-describe('chargebacks queue states and actions', { timeout: 15_000 }, () => {
+describe('chargebacks queue states and actions', () => {
   it('shows the page-not-found message with a link back to the default filters when the list fails', async () => {
     let failing = true;
     const { user, listCalls, location } = renderQueue({
@@ -381,6 +394,14 @@ describe('chargebacks queue states and actions', { timeout: 15_000 }, () => {
     renderQueue({ permissions: SUPPORT });
     await grid();
     expect(screen.queryByRole('button', { name: 'Export' })).not.toBeInTheDocument();
+  });
+
+  it('opens the Video learning center at Disputes from the filter box, as every list has it', async () => {
+    const { user } = renderQueue();
+    await grid();
+    await user.click(screen.getByRole('button', { name: 'Video learning center' }));
+    const help = await screen.findByRole('dialog', { name: 'Video learning center' });
+    expect(within(help).getByRole('tab', { name: 'Disputes' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('hides the screen from accounts without the chargebacks feature', async () => {

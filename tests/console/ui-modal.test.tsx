@@ -7,7 +7,7 @@ import { UiProvider } from '@console/ui/provider';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { TEST_CONFIG } from './app-harness';
 
 function NestedModals() {
@@ -46,6 +46,44 @@ describe('Modal', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Open outer' })).toHaveFocus();
+  });
+
+  it('lets the keyboard reach a body that scrolls with nothing focusable in it, and only then', async () => {
+    // jsdom has no layout: the body is told to be taller than its box, as a long read-only text is.
+    onTestFinished(() => {
+      vi.restoreAllMocks();
+    });
+    vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('modal__body') ? 900 : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('modal__body') ? 300 : 0;
+    });
+    const user = userEvent.setup();
+    const { rerender } = render(
+      <Modal open onClose={() => {}} title="Long read">
+        <p>Many lines</p>
+      </Modal>,
+    );
+    const body = await screen.findByRole('region', { name: 'Long read' });
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.tab();
+    expect(body).toHaveFocus();
+
+    // With a control of its own inside, the body is no stop of its own.
+    rerender(
+      <Modal open={false} onClose={() => {}} title="Long read">
+        <p>Many lines</p>
+      </Modal>,
+    );
+    rerender(
+      <Modal open onClose={() => {}} title="Long read">
+        <Button>Inside</Button>
+      </Modal>,
+    );
+    expect(await screen.findByRole('button', { name: 'Inside' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Long read' })).not.toBeInTheDocument();
   });
 
   it('keeps Tab inside the dialog', async () => {

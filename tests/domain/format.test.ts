@@ -1,6 +1,5 @@
 import {
   currencyExponent,
-  currencySuffix,
   formatDate,
   formatDateTime,
   formatInteger,
@@ -169,13 +168,6 @@ describe('money in minor units', () => {
     expect(formatMinorAmount(9007199254740991, 'EUR')).toBe('90.071.992.547.409,91');
     expect(formatMinorMoney(1250, 'JPY')).toBe('1.250,00 JPY');
     expect(formatMinorMoney(1234567, 'KWD')).toBe('1.234,567 KWD');
-  });
-
-  it('puts the symbol of a default currency right after an amount, other codes after a space', () => {
-    expect(currencySuffix('EUR')).toBe('€');
-    expect(currencySuffix('usd')).toBe('$');
-    expect(currencySuffix('GBP')).toBe('£');
-    expect(currencySuffix('JPY')).toBe(' JPY');
   });
 
   it('shows an amount in an input without grouping, with a comma', () => {

@@ -233,22 +233,22 @@ describe('refund form messages', () => {
     expect(refundAmountTextError('0', 10_000, 'EUR')).toBe('Value must be greater than 0');
     expect(refundAmountTextError('0,00', 10_000, 'EUR')).toBe('Value must be greater than 0');
     expect(refundAmountTextError(',', 10_000, 'EUR')).toBe('Value must be greater than 0');
-    expect(refundAmountTextError('100,01', 10_000, 'EUR')).toBe('The amount cannot exceed 100,00€');
+    expect(refundAmountTextError('100,01', 10_000, 'EUR')).toBe('The amount cannot exceed 100,00 EUR');
     expect(refundAmountTextError('100', 10_000, 'EUR')).toBeNull();
     expect(refundAmountTextError('0,01', 10_000, 'EUR')).toBeNull();
   });
 
   it('writes the maximum in the money style with the currency symbol, or the code after a space', () => {
-    expect(amountExceedsMessage(123_450, 'EUR')).toBe('The amount cannot exceed 1.234,50€');
-    expect(amountExceedsMessage(999, 'USD')).toBe('The amount cannot exceed 9,99$');
-    expect(amountExceedsMessage(5_000, 'GBP')).toBe('The amount cannot exceed 50,00£');
+    expect(amountExceedsMessage(123_450, 'EUR')).toBe('The amount cannot exceed 1.234,50 EUR');
+    expect(amountExceedsMessage(999, 'USD')).toBe('The amount cannot exceed 9,99 USD');
+    expect(amountExceedsMessage(5_000, 'GBP')).toBe('The amount cannot exceed 50,00 GBP');
     expect(amountExceedsMessage(1_250, 'JPY')).toBe('The amount cannot exceed 1.250,00 JPY');
   });
 
   it('checks amounts already in minor units the same way, for the server', () => {
     expect(refundAmountError(null, 500, 'EUR')).toBe('Required field');
     expect(refundAmountError(-1, 500, 'EUR')).toBe('Value must be greater than 0');
-    expect(refundAmountError(501, 500, 'EUR')).toBe('The amount cannot exceed 5,00€');
+    expect(refundAmountError(501, 500, 'EUR')).toBe('The amount cannot exceed 5,00 EUR');
     expect(refundAmountError(500, 500, 'EUR')).toBeNull();
   });
 

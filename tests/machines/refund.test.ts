@@ -116,7 +116,7 @@ describe('refund modal', () => {
     expect(visibleRefundErrors(actor.getSnapshot().context).amount).toBe('Required field');
 
     actor.send({ type: 'CHANGE_AMOUNT', text: '100,01' });
-    expect(visibleRefundErrors(actor.getSnapshot().context).amount).toBe('The amount cannot exceed 100,00€');
+    expect(visibleRefundErrors(actor.getSnapshot().context).amount).toBe('The amount cannot exceed 100,00 EUR');
 
     actor.send({ type: 'CHANGE_AMOUNT', text: '100' });
     expect(visibleRefundErrors(actor.getSnapshot().context).amount).toBeNull();
@@ -135,7 +135,7 @@ describe('refund modal', () => {
     actor.send({ type: 'SELECT_REASON', reason: 'OTHER' });
     actor.send({ type: 'SUBMIT' });
     expect(sendRefund).not.toHaveBeenCalled();
-    expect(visibleRefundErrors(actor.getSnapshot().context).amount).toBe('The amount cannot exceed 100,00€');
+    expect(visibleRefundErrors(actor.getSnapshot().context).amount).toBe('The amount cannot exceed 100,00 EUR');
   });
 
   it('does not open for a payment whose refund is blocked or already used up', () => {

@@ -74,7 +74,7 @@ describe.skipIf(!PG)('parallel refunds on PostgreSQL', () => {
     const responses = await Promise.all(Array.from({ length: PARALLEL }, () => refund(paid, { amount: 3_000 })));
     expect(statuses(responses)).toEqual({ 201: 3, 422: PARALLEL - 3 });
     for (const refused of responses.filter((response) => response.statusCode === 422)) {
-      expect(refused.json().message).toBe('The amount cannot exceed 10,00€');
+      expect(refused.json().message).toBe('The amount cannot exceed 10,00 EUR');
     }
     const held = await heldRefunds(paid.id);
     expect(held.sum).toBe(9_000);

@@ -251,8 +251,8 @@ describe('refusals', () => {
     expect(over.statusCode).toBe(422);
     expect(over.json()).toMatchObject({
       error: 'refund-amount-exceeded',
-      message: 'The amount cannot exceed 75,00€',
-      fields: { amount: 'The amount cannot exceed 75,00€' },
+      message: 'The amount cannot exceed 75,00 EUR',
+      fields: { amount: 'The amount cannot exceed 75,00 EUR' },
     });
     expect(await refundsOf(paid.id)).toHaveLength(1);
     expect((await refund(paid, { amount: 7_500 })).statusCode).toBe(201);
@@ -262,7 +262,7 @@ describe('refusals', () => {
     const paid = await payment({ amount: 5_000 });
     const response = await refund(paid, { amount: 6_000, maxRefundAmountAvailable: 999_999 });
     expect(response.statusCode).toBe(422);
-    expect(response.json().message).toBe('The amount cannot exceed 50,00€');
+    expect(response.json().message).toBe('The amount cannot exceed 50,00 EUR');
   });
 
   it('refuses a full refund whose amount is no longer what remains', async () => {

@@ -55,7 +55,7 @@ function ShortcutRows({ heading, rows }: { heading: string; rows: readonly Row[]
   return (
     <section className="shortcuts-sheet__section" aria-label={heading}>
       <h3 className="shortcuts-sheet__heading">{heading}</h3>
-      <ul>
+      <ul className="bare-list">
         {rows.map((row) => (
           <li key={row.id} className="shortcuts-sheet__row">
             <span>{row.title}</span>

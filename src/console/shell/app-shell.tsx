@@ -2,6 +2,7 @@ import { CommandLayer } from '@console/commands/command-layer';
 import { CommandRegistryProvider } from '@console/commands/registry';
 import type { ReactNode } from 'react';
 import { HelpCentreProvider, useHelpCentre } from './help-centre';
+import { InsideMainLandmark } from './page-landmark';
 import { SideBar } from './side-bar';
 import { TopMenu } from './top-menu';
 
@@ -23,7 +24,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           <div className="app-shell__body">
             <SideBar />
             <main id="main-content" className="app-shell__main" tabIndex={-1}>
-              {children}
+              <InsideMainLandmark>{children}</InsideMainLandmark>
             </main>
           </div>
           <ShellCommandLayer />

@@ -3,6 +3,7 @@ import { Button } from '@console/ui/button';
 import { PlayIcon } from '@console/ui/icons';
 import { Modal } from '@console/ui/modal';
 import { createContext, type KeyboardEvent, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
 
 export const HELP_SECTIONS = ['Getting started', 'Routes', 'MIDs', 'Simulator', 'Disputes'] as const;
 export type HelpSection = (typeof HELP_SECTIONS)[number];
@@ -154,11 +155,23 @@ export function HelpCentreModal({ section, onSectionChange, onClose }: HelpCentr
   );
 }
 
-/** The 'Video learning center' button of the table filter boxes. */
-export function VideoLearningCenterButton({ section }: { section?: HelpSection }) {
+/** The help section about the screen at a path: the dispute screens open Disputes, routes and MIDs their own. */
+export function helpSectionOf(path: string): HelpSection {
+  if (/\/(dispute-manager|dispute-configuration)(\/|$)/.test(path)) return 'Disputes';
+  if (/\/routes(\/|$)/.test(path)) return 'Routes';
+  if (/\/mids(\/|$)/.test(path)) return 'MIDs';
+  return 'Getting started';
+}
+
+/**
+ * The 'Video learning center' button of the table filter boxes (spec 1): the data table draws it, so every list has
+ * it the same way. It opens the help centre at the section of the screen it is on.
+ */
+export function VideoLearningCenterButton() {
   const help = useHelpCentre();
+  const [location] = useLocation();
   return (
-    <Button size="sm" variant="ghost" icon={<PlayIcon />} onClick={() => help.open(section)}>
+    <Button size="sm" variant="ghost" icon={<PlayIcon />} onClick={() => help.open(helpSectionOf(location))}>
       Video learning center
     </Button>
   );

@@ -2,6 +2,7 @@ import { Button } from '@console/ui/button';
 import { ErrorIcon, WarningIcon } from '@console/ui/icons';
 import { messageFor } from '@domain/errors';
 import { Link, useLocation } from 'wouter';
+import { PageLandmark } from './page-landmark';
 
 function goBack(navigate: (path: string) => void) {
   // Opened from a pasted link there is no previous page inside the console; go home instead of leaving it.
@@ -9,12 +10,12 @@ function goBack(navigate: (path: string) => void) {
   else navigate('/');
 }
 
-/** Spec 1: a header and a 'Go back to the previous page' link. */
+/** Spec 1: a header and a 'Go back to the previous page' link; the shell's `main` holds it when signed in. */
 export function NotFoundPage() {
   const [, navigate] = useLocation();
   const message = messageFor('page-not-found');
   return (
-    <main className="status-page" aria-labelledby="not-found-title">
+    <PageLandmark className="status-page" aria-labelledby="not-found-title">
       <div className="status-page__icon">
         <WarningIcon />
       </div>
@@ -28,7 +29,7 @@ export function NotFoundPage() {
         </Button>
         <Link href="/">Go to the start page</Link>
       </div>
-    </main>
+    </PageLandmark>
   );
 }
 
@@ -37,7 +38,7 @@ export function ResourceNotFoundPage() {
   const [, navigate] = useLocation();
   const message = messageFor('resource-not-found');
   return (
-    <main className="status-page" aria-labelledby="resource-not-found-title">
+    <PageLandmark className="status-page" aria-labelledby="resource-not-found-title">
       <div className="status-page__icon">
         <ErrorIcon />
       </div>
@@ -51,6 +52,6 @@ export function ResourceNotFoundPage() {
         </Button>
         <Link href="/">Go to the start page</Link>
       </div>
-    </main>
+    </PageLandmark>
   );
 }

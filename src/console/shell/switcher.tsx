@@ -24,7 +24,7 @@ export interface SwitcherItem {
 }
 
 export interface SwitcherProps {
-  /** What the popover chooses ('Switch account'); the trigger's accessible name starts with it. */
+  /** What the popover chooses ('Switch account'): the popover's name; the trigger is named by what it shows. */
   label: string;
   /** What the trigger shows: the current account or merchant. */
   current: ReactNode;
@@ -131,14 +131,14 @@ export function Switcher({ label, current, caption, items, selectedId, onChoose,
         ref={refs.setReference}
         type="button"
         className="switcher__trigger"
-        aria-label={`${label}: ${typeof current === 'string' ? current : caption}`}
+        // Named by its visible text ('Account Lumen Travel Holdings'), so speech users can say what they see (WCAG
+        // 2.5.3); the popup it opens is named by the label.
         aria-haspopup="dialog"
         aria-expanded={open}
         {...getReferenceProps()}
       >
         <span className="switcher__text">
-          <span className="switcher__caption">{caption}</span>
-          <span className="switcher__current">{current}</span>
+          <span className="switcher__caption">{caption}</span> <span className="switcher__current">{current}</span>
         </span>
         <ChevronDownIcon className="switcher__chevron" />
       </button>

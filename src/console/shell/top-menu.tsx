@@ -85,17 +85,18 @@ function PaletteButton() {
   const palette = useCommandButton(GLOBAL_COMMAND_IDS.togglePalette);
   if (!palette) return null;
   const binding = palette.command.keys?.[0];
+  // The name is the visible text ('Search or jump to… Ctrl K'), so a speech user can say what they see (WCAG 2.5.3);
+  // the command's longer title is the tooltip.
   return (
     <button
       type="button"
       className="top-menu__search"
       onClick={() => void palette.run()}
-      aria-label={palette.tooltip}
+      title={palette.tooltip}
       aria-keyshortcuts={binding ? binding.replace('mod', 'Control') : undefined}
     >
       <SearchIcon />
-      <span className="top-menu__search-text">Search or jump to…</span>
-      {binding ? <Kbd keys={binding} /> : null}
+      <span className="top-menu__search-text">Search or jump to…</span> {binding ? <Kbd keys={binding} /> : null}
     </button>
   );
 }
@@ -104,6 +105,8 @@ function UserMenu() {
   const { fullName, email, isProviderStaff } = useSession();
   const { logout } = useSessionActions();
   const help = useHelpCentre();
+  const name = fullName || email;
+  const detail = isProviderStaff ? `${email} · Staff` : email;
   return (
     <Menu
       label="User menu"
@@ -112,13 +115,17 @@ function UserMenu() {
         { id: 'logout', label: 'Logout', icon: <LogoutIcon />, onSelect: logout, separatorBefore: true },
       ]}
       trigger={
-        <button type="button" className="top-menu__user" aria-label={`User menu: ${fullName || email}`}>
-          <span className="top-menu__avatar" aria-hidden="true">
-            {initials(fullName, email)}
-          </span>
+        // The name holds what the button shows (name and e-mail), after what it is (WCAG 2.5.3); the avatar's
+        // initials are drawn by CSS, so they are no text of the button.
+        <button
+          type="button"
+          className="top-menu__user"
+          aria-label={`User menu: ${name}${detail === name ? '' : ` ${detail}`}`}
+        >
+          <span className="top-menu__avatar" aria-hidden="true" data-initials={initials(fullName, email)} />
           <span className="top-menu__user-text">
-            <span className="top-menu__user-name">{fullName || email}</span>
-            <span className="top-menu__user-email">{isProviderStaff ? `${email} · Staff` : email}</span>
+            <span className="top-menu__user-name">{name}</span>{' '}
+            {detail === name ? null : <span className="top-menu__user-email">{detail}</span>}
           </span>
         </button>
       }

@@ -1,11 +1,22 @@
 import { type ReactNode, useId } from 'react';
 import './detail-section.css';
 
-/** A titled group of label/value pairs on a record's detail screen; a region named by its title. */
-export function DetailSection({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * A titled group of label/value pairs on a record's detail screen; a region named by its title. `wide` sections (a
+ * table, long free text) take the whole width below the columns of the others.
+ */
+export function DetailSection({
+  title,
+  wide = false,
+  children,
+}: {
+  title: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
-    <section className="detail-section" aria-labelledby={id}>
+    <section className={wide ? 'detail-section detail-section--wide' : 'detail-section'} aria-labelledby={id}>
       <h2 id={id} className="detail-section__title">
         {title}
       </h2>

@@ -1,5 +1,14 @@
 import { useFocusScope } from '@console/commands/focus-scope';
-import { type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { IconButton } from './button';
 import { CloseIcon } from './icons';
@@ -31,6 +40,27 @@ function focusables(root: HTMLElement): HTMLElement[] {
 }
 
 /**
+ * Whether the body scrolls with nothing focusable inside (a long read-only text such as the shortcuts sheet): then
+ * the body itself takes the focus, so a keyboard user can scroll it with the arrow keys (WCAG 2.1.1).
+ */
+function useScrollsWithoutFocusables(body: RefObject<HTMLDivElement | null>, open: boolean): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = body.current;
+    if (!open || !element || typeof ResizeObserver === 'undefined') return;
+    const measure = () =>
+      setScrolls(element.scrollHeight > element.clientHeight + 1 && focusables(element).length === 0);
+    // The body's own size and its content's: either changes whether it overflows.
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    for (const child of Array.from(element.children)) observer.observe(child);
+    measure();
+    return () => observer.disconnect();
+  }, [body, open]);
+  return scrolls;
+}
+
+/**
  * A dialog on top of everything. Escape goes through the focus-scope stack, so only the top-most layer closes and
  * the table or page underneath never sees the key. Focus stays inside while open and returns to where it was.
  */
@@ -49,6 +79,8 @@ export function Modal({
 }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const bodyScrolls = useScrollsWithoutFocusables(bodyRef, open);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
@@ -119,7 +151,12 @@ export function Modal({
           </h2>
           {onClose ? <IconButton aria-label="Close" size="sm" icon={<CloseIcon />} onClick={() => onClose()} /> : null}
         </div>
-        <div className="modal__body" style={bodyHeight ? { height: bodyHeight } : undefined}>
+        <div
+          ref={bodyRef}
+          className="modal__body"
+          style={bodyHeight ? { height: bodyHeight } : undefined}
+          {...(bodyScrolls ? { tabIndex: 0, role: 'region', 'aria-labelledby': titleId } : {})}
+        >
           {children}
         </div>
         {footer ? <div className="modal__footer">{footer}</div> : null}

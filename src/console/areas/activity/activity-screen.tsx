@@ -13,6 +13,7 @@ import { can, PERMISSIONS } from '@domain/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { ActivityChangesModal } from './activity-changes-modal';
+import { nameBookOf } from './activity-fields';
 import { ACTION_TYPE_LABELS, ACTION_TYPE_TONES, RESOURCE_TYPE_LABELS, USER_RESOURCE_HINT } from './activity-labels';
 import { resourcePath } from './resource-link';
 import './activity.css';
@@ -146,7 +147,7 @@ function activityColumns({ canViewChanges, isProviderStaff, openChanges }: Colum
 
 export function ActivityScreen() {
   const api = useApi();
-  const { grants, isProviderStaff } = useSession();
+  const { grants, isProviderStaff, accounts } = useSession();
   const { accountId, account } = useCurrentScope();
   const canViewChanges = can(grants, PERMISSIONS.userActivitySelect);
   const canListMerchants = can(grants, PERMISSIONS.merchantRead);
@@ -195,6 +196,10 @@ export function ActivityScreen() {
     [accountId],
   );
   const closeChanges = useCallback(() => setOpenEntry(null), []);
+  const names = useMemo(
+    () => nameBookOf({ accounts, account, merchants: merchants.data?.items ?? [] }),
+    [accounts, account, merchants.data],
+  );
 
   if (!accountId) return null;
   return (
@@ -216,7 +221,7 @@ export function ActivityScreen() {
         emptyText="There are no items on this list"
         exportTable={exportTable}
       />
-      <ActivityChangesModal entry={openEntry} onClose={closeChanges} />
+      <ActivityChangesModal entry={openEntry} onClose={closeChanges} names={names} />
     </div>
   );
 }

@@ -67,13 +67,60 @@ function ExpirationDate({ value }: { value: string | null }) {
   );
 }
 
-/** The columns for one account (the controls write to its cases). Build once per account (useMemo). */
-export function chargebackColumns(accountId: string): DataColumn<ChargebackListItem>[] {
+/**
+ * A column at least `px` wide that takes a share of the spare width in proportion to that minimum. Proportional
+ * shares keep every column at or above its minimum whenever the minimums fit, so the row fits a 1440-pixel screen
+ * without scrolling sideways (equal shares let the grid hand one column more than the space it has).
+ */
+const atLeast = (px: number) => `minmax(${px}px, ${(px / 100).toFixed(2)}fr)`;
+
+/** What a dropdown in a cell takes besides its text: the cell's padding, the select's padding, chevron and border. */
+const CELL_SELECT_CHROME_PX = 60;
+/** The agent column never narrows below this, nor widens for more than this much text. */
+const AGENT_COLUMN_MIN_PX = 135;
+const AGENT_TEXT_MAX_PX = 240;
+/** Where nothing is laid out (a test's document): a generous width per character of the dropdown's 12 px text. */
+const ESTIMATED_CHAR_PX = 7.5;
+
+/**
+ * The rendered width of the widest label in the font of a cell's dropdown, measured once in a hidden probe. Measured,
+ * not counted, because letters differ in width ('Wm' against 'il').
+ */
+export function widestCellLabelPx(labels: readonly string[]): number {
+  const estimate = Math.max(0, ...labels.map((label) => label.length)) * ESTIMATED_CHAR_PX;
+  if (typeof document === 'undefined' || labels.length === 0) return estimate;
+  const probe = document.createElement('span');
+  probe.className = 'chargeback-control__probe';
+  probe.setAttribute('aria-hidden', 'true');
+  document.body.append(probe);
+  let widest = 0;
+  for (const label of labels) {
+    probe.textContent = label;
+    widest = Math.max(widest, probe.getBoundingClientRect().width);
+  }
+  probe.remove();
+  return widest > 0 ? Math.ceil(widest) : estimate;
+}
+
+/**
+ * The agent column is as wide as the widest name its dropdown offers (up to 240 px of text), so an agent's whole name
+ * shows ('Tomás Müller', not 'Tomás Mülle'). A fixed pixel width, so the header and every row share the same track.
+ */
+export function agentColumnWidth(agentLabels: readonly string[]): string {
+  const text = Math.min(AGENT_TEXT_MAX_PX, widestCellLabelPx(agentLabels));
+  return atLeast(Math.max(AGENT_COLUMN_MIN_PX, text + CELL_SELECT_CHROME_PX));
+}
+
+/**
+ * The columns for one account (the controls write to its cases), with the agent column fitted to the labels of the
+ * agent dropdown. Build once per account and agent list (useMemo).
+ */
+export function chargebackColumns(accountId: string, agentLabels: readonly string[]): DataColumn<ChargebackListItem>[] {
   return [
     {
       id: 'case',
       header: 'Case',
-      width: 'minmax(165px, 1fr)',
+      width: atLeast(150),
       cell: (item) => <CaseCell item={item} />,
     },
     {
@@ -81,25 +128,25 @@ export function chargebackColumns(accountId: string): DataColumn<ChargebackListI
       header: 'Amount',
       sortField: 'amount',
       align: 'end',
-      width: 'minmax(95px, 0.5fr)',
+      width: atLeast(95),
       cell: (item) => <span className="chargeback-amount">{formatMinorMoney(item.amount, item.currency)}</span>,
     },
     {
       id: 'agent',
       header: 'Agent',
-      width: 'minmax(135px, 0.8fr)',
+      width: agentColumnWidth(agentLabels),
       cell: (item) => <AgentControl accountId={accountId} item={item} label={`Agent of case ${caseName(item)}`} />,
     },
     {
       id: 'status',
       header: 'Status',
-      width: 'minmax(130px, 0.7fr)',
+      width: atLeast(130),
       cell: (item) => <StatusControl accountId={accountId} item={item} label={`Status of case ${caseName(item)}`} />,
     },
     {
       id: 'fraudType',
       header: 'Fraud type',
-      width: 'minmax(130px, 0.8fr)',
+      width: atLeast(125),
       cell: (item) => (
         <FraudTypeControl accountId={accountId} item={item} label={`Fraud type of case ${caseName(item)}`} />
       ),
@@ -107,21 +154,21 @@ export function chargebackColumns(accountId: string): DataColumn<ChargebackListI
     {
       id: 'reason',
       header: 'Reason',
-      width: 'minmax(135px, 1fr)',
+      width: atLeast(130),
       cell: (item) => <Reason item={item} />,
     },
     {
       id: 'notificationDate',
       header: 'Notification date',
       sortField: 'notificationDate',
-      width: 'minmax(140px, 0.6fr)',
+      width: atLeast(140),
       cell: (item) => formatDate(item.notificationDate),
     },
     {
       id: 'expirationDate',
       header: 'Expiration date',
       sortField: 'expirationDate',
-      width: 'minmax(140px, 0.7fr)',
+      width: atLeast(140),
       cell: (item) => <ExpirationDate value={item.expirationDate} />,
     },
   ];

@@ -1,4 +1,5 @@
 import { Badge } from '@console/ui/badge';
+import { BreakableText, EmailLink } from '@console/ui/breakable-text';
 import { DetailField, DetailFields, DetailSection, orDash } from '@console/ui/detail-section';
 import { additionalInfo, chargebackReasonLabel, isChargebackExpired } from '@domain/chargebacks';
 import type { ChargebackDetail } from '@domain/contract/chargebacks';
@@ -19,15 +20,15 @@ const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 /** An address the case carries: a link when it is a web address, otherwise the text as sent. */
 function webAddress(value: string | null): ReactNode {
   if (!value) return orDash(null);
-  if (!/^https?:\/\//i.test(value)) return value;
+  if (!/^https?:\/\//i.test(value)) return <BreakableText text={value} />;
   return (
     <a href={value} target="_blank" rel="noopener noreferrer">
-      {value}
+      <BreakableText text={value} />
     </a>
   );
 }
 
-const email = (value: string | null) => (value ? <a href={`mailto:${value}`}>{value}</a> : orDash(null));
+const email = (value: string | null) => (value ? <EmailLink email={value} /> : orDash(null));
 
 /**
  * The case's own fields. `fraudType` is the fraud-type field's content (a dropdown or read-only text), or null when
@@ -167,7 +168,7 @@ export function CompanySection({ chargeback }: { chargeback: ChargebackDetail })
 export function AdditionalInfoSection({ chargeback }: { chargeback: ChargebackDetail }) {
   const fields = additionalInfo(chargeback.custom);
   return (
-    <DetailSection title="Additional info">
+    <DetailSection title="Additional info" wide>
       {fields.length === 0 ? (
         <p className="text-muted">There is no additional info for this case.</p>
       ) : (

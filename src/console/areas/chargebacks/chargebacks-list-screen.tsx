@@ -11,7 +11,7 @@ import {
   type ToolbarContext,
 } from '@console/table/types';
 import { PageHeader } from '@console/ui/page-header';
-import { chargebackAbilities } from '@domain/chargebacks';
+import { agentOptions, chargebackAbilities } from '@domain/chargebacks';
 import { CHARGEBACK_DEFAULT_ORDER, type ChargebackListItem } from '@domain/contract/chargebacks';
 import { PERMISSIONS as P } from '@domain/permissions';
 import { useCallback, useMemo, useRef } from 'react';
@@ -59,7 +59,14 @@ function ChargebacksQueue({ accountId }: { accountId: string }) {
   const abilities = useMemo(() => chargebackAbilities(grants), [grants]);
   const agents = useChargebackAgents(accountId);
   const filters = useMemo(() => chargebackFilters(agents.data?.items ?? []), [agents.data]);
-  const columns = useMemo(() => chargebackColumns(accountId), [accountId]);
+  const columns = useMemo(
+    () =>
+      chargebackColumns(
+        accountId,
+        agentOptions(agents.data?.items ?? []).map((option) => option.label),
+      ),
+    [accountId, agents.data],
+  );
   const table = useRef<DataTableHandle<ChargebackListItem>>(null);
   const hideExpired = useHideExpired();
 

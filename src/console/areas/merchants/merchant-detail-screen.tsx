@@ -1,6 +1,7 @@
 import { merchantQueryKey, useCurrentScope } from '@console/app/current-scope';
 import { useApi, useSession } from '@console/session/session-provider';
 import { listLocation } from '@console/table/list-memory';
+import { BreakableText, EmailLink } from '@console/ui/breakable-text';
 import { Button, IconButton } from '@console/ui/button';
 import { EmptyState } from '@console/ui/empty-state';
 import { DocumentIcon, EyeIcon } from '@console/ui/icons';
@@ -35,13 +36,13 @@ function link(value: string | null | undefined): ReactNode {
   const href = /^[a-z]+:\/\//i.test(value) ? value : `https://${value}`;
   return (
     <a href={href} target="_blank" rel="noreferrer noopener">
-      {value}
+      <BreakableText text={value} />
     </a>
   );
 }
 
 function mail(value: string | null | undefined): ReactNode {
-  return value ? <a href={`mailto:${value}`}>{value}</a> : text(value);
+  return value ? <EmailLink email={value} /> : text(value);
 }
 
 function groupsOf(merchant: Merchant): { title: string; fields: Field[] }[] {

@@ -2,6 +2,7 @@ import { Button } from '@console/ui/button';
 import { CheckCircleIcon, ErrorIcon, WarningIcon } from '@console/ui/icons';
 import { Modal } from '@console/ui/modal';
 import { Select } from '@console/ui/select';
+import { Switch } from '@console/ui/switch';
 import { TextField } from '@console/ui/text-field';
 import type { RefundReason } from '@domain/enums';
 import { CATALOGUE } from '@domain/errors';
@@ -106,17 +107,12 @@ function RefundFormModal({ actor }: { actor: RefundActor }) {
         <p className="refund-form__available">
           Available to refund: <strong>{formatMinorMoney(target.maxRefundAmountAvailable, target.currency)}</strong>
         </p>
-        <label className="checkbox refund-form__toggle">
-          <input
-            type="checkbox"
-            role="switch"
-            aria-checked={form.fullRefund}
-            checked={form.fullRefund}
-            disabled={submitting}
-            onChange={(event) => actor.send({ type: 'SET_FULL_REFUND', on: event.target.checked })}
-          />
-          Full refund
-        </label>
+        <Switch
+          label="Full refund"
+          checked={form.fullRefund}
+          disabled={submitting}
+          onChange={(event) => actor.send({ type: 'SET_FULL_REFUND', on: event.target.checked })}
+        />
         <TextField
           label={`Amount (${target.currency})`}
           inputMode="decimal"

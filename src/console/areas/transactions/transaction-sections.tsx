@@ -1,4 +1,5 @@
 import { Badge } from '@console/ui/badge';
+import { BreakableText, EmailLink } from '@console/ui/breakable-text';
 import { DetailField, DetailFields, DetailSection, orDash } from '@console/ui/detail-section';
 import type { TransactionDetail, TransactionHistoryEntry } from '@domain/contract/transactions';
 import {
@@ -112,9 +113,7 @@ export function ShopperSection({ transaction }: { transaction: TransactionDetail
     <DetailSection title="Shopper">
       <DetailFields>
         <DetailField label="Statement">{orDash(shopper?.statement)}</DetailField>
-        <DetailField label="E-mail">
-          {shopper?.email ? <a href={`mailto:${shopper.email}`}>{shopper.email}</a> : orDash(null)}
-        </DetailField>
+        <DetailField label="E-mail">{shopper?.email ? <EmailLink email={shopper.email} /> : orDash(null)}</DetailField>
         <DetailField label="IP">{mono(shopper?.ip)}</DetailField>
         <DetailField label="IP country">{country(shopper?.ipCountry)}</DetailField>
         <DetailField label="Device type">{orDash(shopper?.browserInformation?.deviceType)}</DetailField>
@@ -143,7 +142,7 @@ export function OrderSection({ transaction }: { transaction: TransactionDetail }
   return (
     <DetailSection title="Order">
       <DetailFields>
-        <DetailField label="URL">{orDash(order.url)}</DetailField>
+        <DetailField label="URL">{order.url ? <BreakableText text={order.url} /> : orDash(null)}</DetailField>
         <DetailField label="Reference order ID">{mono(order.referenceOrderId)}</DetailField>
         <DetailField label="Concept">{orDash(order.concept)}</DetailField>
       </DetailFields>
@@ -262,7 +261,7 @@ function HistoryRow({
 export function HistorySection({ transaction, scope }: { transaction: TransactionDetail; scope: TransactionScope }) {
   const entries = transaction.transactionHistory;
   return (
-    <DetailSection title="Transaction history">
+    <DetailSection title="Transaction history" wide>
       {entries.length === 0 ? (
         <p className="text-muted">There is no history for this transaction.</p>
       ) : (

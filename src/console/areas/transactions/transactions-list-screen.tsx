@@ -1,6 +1,5 @@
 import { useCurrentScope } from '@console/app/current-scope';
 import { useApi, useSession } from '@console/session/session-provider';
-import { VideoLearningCenterButton } from '@console/shell/help-centre';
 import { DataTable } from '@console/table/data-table';
 import type { FetchPage, ListQueryParams, TableExport } from '@console/table/types';
 import { PageHeader } from '@console/ui/page-header';
@@ -21,12 +20,11 @@ import {
 import './transactions.css';
 
 // The transactions list (spec 3, section 2.1) at account level and inside a merchant, on the one data table: search
-// by ID or text, every filter of the spec, newest first, the 10k cap, export as ZIP through the one export flow and
-// the Video learning center button.
+// by ID or text, every filter of the spec, newest first, the 10k cap, export as ZIP through the one export flow; the
+// table itself gives it the Video learning center button, as every list.
 
 export const TRANSACTIONS_EMPTY_TEXT = 'There are no transactions to show.';
 
-const toolbarActions = () => <VideoLearningCenterButton />;
 const rowLabel = (transaction: TransactionListItem) =>
   `${TRANSACTION_TYPE_LABELS[transaction.transactionType]} ${transaction.transactionId}`;
 
@@ -113,7 +111,6 @@ function TransactionsList({ accountId, merchantId }: { accountId: string; mercha
         searchPlaceholder="Search by transaction ID"
         searchTypes={TRANSACTION_SEARCH_TYPES}
         emptyText={TRANSACTIONS_EMPTY_TEXT}
-        toolbarActions={toolbarActions}
         exportTable={exportTable}
         rowHeight={48}
       />

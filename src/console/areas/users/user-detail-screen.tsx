@@ -3,6 +3,7 @@ import type { Command } from '@console/commands/types';
 import { useSession } from '@console/session/session-provider';
 import { NotFoundPage } from '@console/shell/not-found-page';
 import { listLocation } from '@console/table/list-memory';
+import { EmailLink } from '@console/ui/breakable-text';
 import { Button } from '@console/ui/button';
 import { DetailField, DetailFields, DetailSection, orDash } from '@console/ui/detail-section';
 import { EmptyState } from '@console/ui/empty-state';
@@ -10,6 +11,7 @@ import { PageHeader } from '@console/ui/page-header';
 import { LoadingBlock } from '@console/ui/spinner';
 import { Tooltip } from '@console/ui/tooltip';
 import type { User } from '@domain/contract/users';
+import { USER_TYPE_LABELS } from '@domain/enums';
 import { CATALOGUE } from '@domain/errors';
 import { formatDateTime } from '@domain/format';
 import { can, PERMISSIONS as P } from '@domain/permissions';
@@ -17,7 +19,6 @@ import { Link, useLocation } from 'wouter';
 import { allowedUserActions, type UserActionsAllowed } from './user-access';
 import { useUserActions } from './user-actions';
 import { USER_COMMAND_IDS, useNewUserCommands } from './user-commands';
-import { USER_TYPE_LABEL } from './user-labels';
 import { editUserPath, USERS_PATH } from './user-paths';
 import { useUserRecord } from './user-queries';
 import { UserStatus } from './user-status';
@@ -138,11 +139,11 @@ export function UserDetailScreen({ userId }: { userId: string }) {
             <DetailFields>
               <DetailField label="Name">{orDash(user.fullName.trim())}</DetailField>
               <DetailField label="E-mail">
-                <a href={`mailto:${user.email}`}>{user.email}</a>
+                <EmailLink email={user.email} />
               </DetailField>
               <DetailField label="Job title">{orDash(user.jobTitle)}</DetailField>
               <DetailField label="Role">{user.role.prettyName}</DetailField>
-              <DetailField label="Type">{USER_TYPE_LABEL[user.userType]}</DetailField>
+              <DetailField label="Type">{USER_TYPE_LABELS[user.userType]}</DetailField>
               <DetailField label="Status">
                 <UserStatus status={user.status} />
               </DetailField>

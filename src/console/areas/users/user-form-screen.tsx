@@ -25,13 +25,13 @@ import {
   type UserUpdate,
   userFormSchema,
 } from '@domain/contract/users';
-import type { UserType } from '@domain/enums';
+import { USER_STATUS_LABELS, type UserType } from '@domain/enums';
 import { CATALOGUE, effectOfStatus } from '@domain/errors';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { canCreateUser, canEditUserType, canManageInternalUsers } from './user-access';
-import { USER_STATUS_LABEL, userDisplayName, userFormTitle } from './user-labels';
+import { userDisplayName, userFormTitle } from './user-labels';
 import { USERS_PATH, userTypeOfSearch } from './user-paths';
 import { USER_LIST_QUERY_KEY, useAccountOptions, useRoles, userQueryKey, useUserRecord } from './user-queries';
 
@@ -292,7 +292,7 @@ function UserEditor({ mode, type, user }: UserEditorProps) {
           {statusEditable ? (
             <Select
               label="Status"
-              options={EDITABLE_STATUSES.map((status) => ({ value: status, label: USER_STATUS_LABEL[status] }))}
+              options={EDITABLE_STATUSES.map((status) => ({ value: status, label: USER_STATUS_LABELS[status] }))}
               hint="A deactivated user cannot sign in; their open sessions end at once."
               {...fields.bindText('status')}
             />

@@ -1,13 +1,7 @@
-import type { UserStatus, UserType } from '@domain/enums';
+import type { UserType } from '@domain/enums';
 
-export const USER_TYPE_LABEL: Record<UserType, string> = { INTERNAL: 'Internal', ACCOUNT: 'Account' };
-
-export const USER_STATUS_LABEL: Record<UserStatus, string> = {
-  INVITED: 'Invited',
-  ACTIVE: 'Active',
-  DEACTIVATED: 'Deactivated',
-  DELETED: 'Deleted',
-};
+// The user type and status labels live in @domain/enums (USER_TYPE_LABELS, USER_STATUS_LABELS): the audit log
+// shows them too.
 
 /** The form titles of spec 2, section 2.7. */
 export function userFormTitle(mode: 'new' | 'edit', type: UserType): string {

@@ -4,7 +4,7 @@ import type { DataColumn, FetchPage, FilterDefinition, RowMenuItem, TableExport 
 import { FirstTwo } from '@console/ui/first-two';
 import { PageHeader } from '@console/ui/page-header';
 import { type User, userList } from '@domain/contract/users';
-import { USER_STATUSES, USER_TYPES } from '@domain/enums';
+import { USER_STATUS_LABELS, USER_STATUSES, USER_TYPE_LABELS, USER_TYPES } from '@domain/enums';
 import { formatDateTime } from '@domain/format';
 import { can, canSome, PERMISSIONS as P } from '@domain/permissions';
 import { useCallback, useMemo } from 'react';
@@ -13,7 +13,7 @@ import { NewUserButton } from './new-user-button';
 import { allowedUserActions } from './user-access';
 import { useUserActions } from './user-actions';
 import { useNewUserCommands } from './user-commands';
-import { USER_STATUS_LABEL, USER_TYPE_LABEL, userDisplayName } from './user-labels';
+import { userDisplayName } from './user-labels';
 import { editUserPath, userDetailPath } from './user-paths';
 import { USER_LIST_QUERY_KEY, useAccountOptions } from './user-queries';
 import { UserStatus } from './user-status';
@@ -80,7 +80,7 @@ const STAFF_COLUMNS: DataColumn<User>[] = [
     header: 'Type',
     sortField: 'userType',
     width: 'minmax(80px, 0.5fr)',
-    cell: (user) => USER_TYPE_LABEL[user.userType],
+    cell: (user) => USER_TYPE_LABELS[user.userType],
   },
 ];
 
@@ -90,13 +90,13 @@ const STATUS_FILTER: FilterDefinition = {
   id: 'status',
   label: 'Status',
   multiple: true,
-  options: USER_STATUSES.map((status) => ({ value: status, label: USER_STATUS_LABEL[status] })),
+  options: USER_STATUSES.map((status) => ({ value: status, label: USER_STATUS_LABELS[status] })),
 };
 
 const USER_TYPE_FILTER: FilterDefinition = {
   id: 'userType',
   label: 'User Type',
-  options: USER_TYPES.map((type) => ({ value: type, label: USER_TYPE_LABEL[type] })),
+  options: USER_TYPES.map((type) => ({ value: type, label: USER_TYPE_LABELS[type] })),
 };
 
 /**
