@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, type Download, expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Download, expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo!pass2026';
 export const LUMEN_ACCOUNT_ID = '631006';
@@ -52,12 +52,50 @@ interface MailboxMessage {
   createdAt: string;
 }
 
-/** The development mailbox read through its API, newest first. */
+/**
+ * The session the mailbox is read with: the provider administrator's latest API session. A user has one session, so
+ * signing in again for every read would end the session a journey holds (its `staff`); the mailbox reuses it.
+ */
+let mailboxReader: ApiSession | undefined;
+
+/**
+ * The development mailbox read through its API, newest first, as provider staff (who read every message; anyone
+ * else reads only their own). Signs the provider administrator in when no session of theirs is open any more.
+ */
 export async function readMailbox(request: APIRequestContext, to: string): Promise<MailboxMessage[]> {
-  const response = await request.get('/api/mailbox', { params: { to } });
-  expect(response.ok()).toBe(true);
+  const read = (session: ApiSession) =>
+    request.get('/api/mailbox', { params: { to }, headers: authorization(session) });
+  let response = mailboxReader ? await read(mailboxReader) : undefined;
+  if (!response || response.status() === 401) response = await read(await apiSignInAdmin(request));
+  expect(response.ok(), `mailbox answers 200 (${response.status()})`).toBe(true);
   const body = (await response.json()) as { items: MailboxMessage[] };
   return body.items;
+}
+
+/** Provider staff who read the mailbox in a browser; not the administrator, whose one session the API calls use. */
+export const MAILBOX_BROWSER_STAFF = 'support@ops.example';
+
+/**
+ * How a developer follows an e-mailed link: provider staff sign in in a browser of their own, open the development
+ * mailbox, narrow it to the recipient and read the newest message's link. Returns the link's path.
+ */
+export async function mailboxLinkInBrowser(browser: Browser, to: string, linkName: string): Promise<string> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await signInAdmin(page, MAILBOX_BROWSER_STAFF);
+    await page.goto('/mailbox');
+    await expect(page.getByRole('heading', { level: 1, name: 'Development mailbox' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Recipient' }).fill(to);
+    const message = page.getByRole('article').first();
+    await expect(message).toContainText(`To ${to}`);
+    await expect(message.getByRole('heading', { name: linkName })).toBeVisible();
+    const href = await message.getByRole('link', { name: linkName, exact: true }).getAttribute('href');
+    expect(href, `the '${linkName}' link`).toMatch(/^\//);
+    return href!;
+  } finally {
+    await context.close();
+  }
 }
 
 /** Provider staff with every account: the journeys set their own users up as them through the API. */
@@ -91,7 +129,9 @@ export async function apiSignInAdmin(
 ): Promise<ApiSession> {
   const response = await request.post('/api/user/admin/login', { data: { username, password } });
   expect(response.ok()).toBe(true);
-  return (await response.json()) as ApiSession;
+  const session = (await response.json()) as ApiSession;
+  if (username === PROVIDER_ADMIN) mailboxReader = session;
+  return session;
 }
 
 /** The identifier (UUID) of Lumen, which account paths and audit calls use instead of its short ID. */

@@ -166,6 +166,8 @@ describe('accounts list', () => {
     expect(location.history.at(-1)).toBe(`/accounts/${GLOBEX.accountId}/merchants`);
 
     cleanup();
+    // A fresh tab: the list would otherwise come back with Globex, the row opened, active (table/list-memory.ts).
+    sessionStorage.clear();
     renderScreen();
     await screen.findByText('1-2 of 2');
     await userEvent.keyboard('j{Enter}');

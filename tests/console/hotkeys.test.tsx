@@ -1,6 +1,7 @@
 import { CommandLayer } from '@console/commands/command-layer';
 import { useFocusScope } from '@console/commands/focus-scope';
 import { HotkeyEngine } from '@console/commands/hotkeys';
+import { HoldKeys, KEY_WAIT_MS, useHoldKeys } from '@console/commands/key-queue';
 import {
   CommandRegistryProvider,
   executeCommand,
@@ -13,7 +14,8 @@ import {
 import { shortcutLabel } from '@console/commands/shortcut-label';
 import type { Command, CommandContext, CommandSource } from '@console/commands/types';
 import { Modal } from '@console/ui/modal';
-import { act, render, screen } from '@testing-library/react';
+import { ToastProvider } from '@console/ui/toast';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -67,7 +69,9 @@ function Harness({ children, path = '/accounts' }: { children: ReactNode; path?:
   const [location] = useState(() => memoryLocation({ path, record: true }));
   return (
     <Router hook={location.hook}>
-      <CommandRegistryProvider>{children}</CommandRegistryProvider>
+      <ToastProvider>
+        <CommandRegistryProvider>{children}</CommandRegistryProvider>
+      </ToastProvider>
       <LocationProbe />
     </Router>
   );
@@ -178,7 +182,17 @@ describe('command registry', () => {
     const forbidden = command({ id: 'delete', run, when: (context) => context.grants.permissions.includes('x') });
     expect(await executeCommand(forbidden, ctx!, 'palette')).toBe(false);
     expect(run).toHaveBeenCalledTimes(1);
-    expect(seen).toEqual(['menu']);
+
+    // A command that needs a record runs only with one of its kind.
+    const refundOne = command({ id: 'refund-one', run, target: 'transaction' });
+    expect(await executeCommand(refundOne, ctx!, 'palette')).toBe(false);
+    const chargeback = { kind: 'chargeback' as const, id: 'c1', accountId: ACCOUNT_ID };
+    expect(await executeCommand(refundOne, ctx!, 'palette', chargeback)).toBe(false);
+    expect(run).toHaveBeenCalledTimes(1);
+    const transaction = { kind: 'transaction' as const, id: 't1', accountId: ACCOUNT_ID };
+    expect(await executeCommand(refundOne, ctx!, 'palette', transaction)).toBe(true);
+    expect(run).toHaveBeenLastCalledWith(expect.objectContaining({ source: 'palette' }), transaction);
+    expect(seen).toEqual(['menu', 'palette']);
     stop();
   });
 
@@ -306,5 +320,137 @@ describe('hotkeys', () => {
       await user.keyboard('{Escape}');
     });
     expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument();
+  });
+});
+
+/** A screen whose command exists once its data has loaded, holding the keys meanwhile (like the data table). */
+function LoadingScreen({ loading, ready = !loading, run }: { loading: boolean; ready?: boolean; run: () => void }) {
+  useRegisterCommands(ready ? [command({ id: 'archive', keys: ['e'], run })] : [], [ready, run]);
+  useHoldKeys(loading);
+  return null;
+}
+
+describe('keys typed before the screen is ready', () => {
+  it('wait for the hotkeys that are not mounted yet, instead of vanishing', async () => {
+    const user = userEvent.setup();
+    const next = vi.fn();
+    // What the router shows while the signed-in shell's code loads.
+    const view = render(
+      <Harness>
+        <HoldKeys />
+      </Harness>,
+    );
+    await user.keyboard('jj');
+    expect(next).not.toHaveBeenCalled();
+    view.rerender(
+      <Harness>
+        <HotkeyEngine />
+        <Register commands={[command({ id: 'table.next', keys: ['j'], scope: 'table', run: next })]} />
+        <Scope kind="page">
+          <Scope kind="table" />
+        </Scope>
+      </Harness>,
+    );
+    await waitFor(() => expect(next).toHaveBeenCalledTimes(2));
+  });
+
+  it('a key that finds no command while the screen loads runs once it has loaded, in the order typed', async () => {
+    const user = userEvent.setup();
+    const archive = vi.fn();
+    const view = render(
+      <Harness path={`/accounts/${ACCOUNT_ID}/merchants/22222222-2222-4222-8222-222222222222/detail`}>
+        <CommandLayer />
+        <LoadingScreen loading run={archive} />
+      </Harness>,
+    );
+    // `e` waits; `g m` typed after it waits behind it, so the jump does not take the screen away first.
+    await user.keyboard('egm');
+    expect(archive).not.toHaveBeenCalled();
+    expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/detail');
+    view.rerender(
+      <Harness path={`/accounts/${ACCOUNT_ID}/merchants/22222222-2222-4222-8222-222222222222/detail`}>
+        <CommandLayer />
+        <LoadingScreen loading={false} run={archive} />
+      </Harness>,
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent(
+        new RegExp(`^/accounts/${ACCOUNT_ID}/merchants$`),
+      ),
+    );
+    expect(archive).toHaveBeenCalledTimes(1);
+  });
+
+  it('a key that finds a command runs at once, even while something loads', async () => {
+    const user = userEvent.setup();
+    const archive = vi.fn();
+    render(
+      <Harness>
+        <HotkeyEngine />
+        <Scope kind="page" />
+        <LoadingScreen loading ready run={archive} />
+      </Harness>,
+    );
+    await user.keyboard('e');
+    expect(archive).toHaveBeenCalledTimes(1);
+  });
+
+  it('a load that never ends lets a waiting key go after the wait limit', async () => {
+    const user = userEvent.setup();
+    const archive = vi.fn();
+    // The command is there but cannot act yet, and the screen never stops loading.
+    const state = { ready: false };
+    render(
+      <Harness>
+        <HotkeyEngine />
+        <Scope kind="page" />
+        <Register commands={[command({ id: 'archive', keys: ['e'], when: () => state.ready, run: archive })]} />
+        <LoadingScreen loading ready={false} run={archive} />
+      </Harness>,
+    );
+    await user.keyboard('e');
+    state.ready = true;
+    expect(archive).not.toHaveBeenCalled();
+    // Nothing tells the keys the command can act now: the wait limit does.
+    await waitFor(() => expect(archive).toHaveBeenCalledTimes(1), { timeout: KEY_WAIT_MS + 1000 });
+  });
+
+  it('a waiting key runs as soon as its command is registered, though something else still loads', async () => {
+    const user = userEvent.setup();
+    const archive = vi.fn();
+    const screenWith = (ready: boolean) => (
+      <Harness>
+        <HotkeyEngine />
+        <Scope kind="page" />
+        <LoadingScreen loading ready={ready} run={archive} />
+      </Harness>
+    );
+    const view = render(screenWith(false));
+    await user.keyboard('e');
+    expect(archive).not.toHaveBeenCalled();
+    view.rerender(screenWith(true));
+    await waitFor(() => expect(archive).toHaveBeenCalledTimes(1));
+  });
+
+  it('keys typed with nothing loading and no command are simply ignored', async () => {
+    const user = userEvent.setup();
+    const archive = vi.fn();
+    const view = render(
+      <Harness>
+        <HotkeyEngine />
+        <Scope kind="page" />
+        <LoadingScreen loading={false} ready={false} run={archive} />
+      </Harness>,
+    );
+    await user.keyboard('e');
+    view.rerender(
+      <Harness>
+        <HotkeyEngine />
+        <Scope kind="page" />
+        <LoadingScreen loading={false} ready run={archive} />
+      </Harness>,
+    );
+    await user.keyboard('x');
+    expect(archive).not.toHaveBeenCalled();
   });
 });

@@ -1,8 +1,10 @@
 import { CommandLayer } from '@console/commands/command-layer';
-import { CommandRegistryProvider } from '@console/commands/registry';
+import { CommandRegistryProvider, useRegisterCommands, useRegisterPaletteSources } from '@console/commands/registry';
+import type { Command, CommandTarget, PaletteSource } from '@console/commands/types';
+import { ToastProvider } from '@console/ui/toast';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Router, useLocation } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -99,14 +101,17 @@ function LocationProbe() {
   return <output aria-label="location">{location}</output>;
 }
 
-function Shell({ path }: { path: string }) {
+function Shell({ path, children }: { path: string; children?: ReactNode }) {
   const [location] = useState(() => memoryLocation({ path }));
   return (
     <Router hook={location.hook}>
-      <CommandRegistryProvider>
-        <CommandLayer />
-        <LocationProbe />
-      </CommandRegistryProvider>
+      <ToastProvider>
+        <CommandRegistryProvider>
+          <CommandLayer />
+          <LocationProbe />
+          {children}
+        </CommandRegistryProvider>
+      </ToastProvider>
     </Router>
   );
 }
@@ -256,5 +261,56 @@ describe('command palette', () => {
     expect(accounts.map((option) => option.textContent)).toEqual(['BetaBETA']);
     await user.keyboard('{Enter}');
     await waitFor(() => expect(location()).toHaveTextContent(`/accounts/${OTHER_ACCOUNT_ID}/merchants`));
+  });
+});
+
+/** A command that needs a transaction, and a picker source for that kind: what any area can register. */
+function Archive({ run }: { run: (target: CommandTarget | undefined) => void }) {
+  const archive: Command = {
+    id: 'test.archive',
+    title: 'Archive a transaction…',
+    group: 'Actions',
+    scope: 'page',
+    target: 'transaction',
+    run: (_ctx, target) => run(target),
+  };
+  useRegisterCommands([archive], [run]);
+  const source: PaletteSource = {
+    id: 'test.transactions',
+    page: 'transaction',
+    items: () =>
+      ['aaaa', 'bbbb'].map((id) => ({
+        id: `pick:${id}`,
+        title: `Transaction ${id}`,
+        group: 'Transactions',
+        target: { kind: 'transaction', id, accountId: ACCOUNT_ID },
+        onSelect: () => undefined,
+      })),
+  };
+  useRegisterPaletteSources([source], []);
+  return null;
+}
+
+describe('commands that need a target', () => {
+  it('ask for it in a picker step of its kind and run with the record picked', async () => {
+    const user = userEvent.setup();
+    const run = vi.fn();
+    signIn({ permissions: ['merchant.read'], isProviderStaff: false });
+    render(
+      <Shell path={`/accounts/${ACCOUNT_ID}/merchants`}>
+        <Archive run={run} />
+      </Shell>,
+    );
+    await user.keyboard('{Control>}k{/Control}');
+    await user.keyboard('archive');
+    await user.keyboard('{Enter}');
+    // Still open, now asking for the transaction.
+    expect(within(palette()).getByRole('combobox')).toHaveAccessibleName('Archive a transaction…');
+    expect(palette()).toHaveTextContent('Backspace to go back');
+    expect(run).not.toHaveBeenCalled();
+    await user.keyboard('bbbb');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(run).toHaveBeenCalledWith({ kind: 'transaction', id: 'bbbb', accountId: ACCOUNT_ID }));
+    expect(screen.queryByRole('dialog', { name: 'Command palette' })).not.toBeInTheDocument();
   });
 });

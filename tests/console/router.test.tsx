@@ -24,6 +24,32 @@ describe('route table', () => {
     expect(screen.getByRole('button', { name: 'Go back to the previous page' })).toBeInTheDocument();
   });
 
+  it('shows the not-found page inside the shell as a region of its one main landmark', async () => {
+    renderApp({ path: `/accounts/${ACCOUNT_ID}/merchants`, session: { permissions: ['user.read'] } });
+    const heading = await screen.findByRole('heading', { name: NOT_FOUND });
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    expect(screen.getByRole('main')).toContainElement(heading);
+    expect(screen.getByRole('region', { name: NOT_FOUND })).toContainElement(heading);
+  });
+
+  it('shows the not-found page signed out as the main landmark of the page', async () => {
+    renderApp({ path: '/password/unknown-kind', session: null });
+    const heading = await screen.findByRole('heading', { name: NOT_FOUND });
+    expect(screen.getByRole('main')).toContainElement(heading);
+  });
+
+  it('names the controls of the top menu by what they show, so a speech user can say it', async () => {
+    renderApp({
+      path: `/accounts/${ACCOUNT_ID}/merchants`,
+      session: { permissions: ['merchant.read'], fullName: 'Ana Admin', email: 'ana@acme.example' },
+      server: (call) => (call.path === `/account/${ACCOUNT_ID}` ? json(200, account) : undefined),
+    });
+    expect(await screen.findByRole('button', { name: 'Account Acme' })).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(screen.getByRole('button', { name: 'Merchant All merchants' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Search or jump to…/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'User menu: Ana Admin ana@acme.example' })).toBeInTheDocument();
+  });
+
   it('keeps staff-only screens from account users', async () => {
     renderApp({ path: '/accounts', session: { permissions: ['account.read', 'merchant.read'] } });
     expect(await screen.findByRole('heading', { name: NOT_FOUND })).toBeInTheDocument();
@@ -86,7 +112,7 @@ describe('route table', () => {
       session: { isProviderStaff: true, permissions: ['account.read', 'merchant.read'], fullName: 'Sam Staff' },
       server: (call) => (call.path === '/user/logout' ? json(200, { ok: true }) : undefined),
     });
-    await user.click(await screen.findByRole('button', { name: 'User menu: Sam Staff' }));
+    await user.click(await screen.findByRole('button', { name: /^User menu: Sam Staff/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(currentPath()).toBe('/login/admin'));
     expect(screen.getByRole('heading', { name: 'Admin log in' })).toBeInTheDocument();
@@ -118,10 +144,11 @@ describe('visible screens', () => {
     expect(ids(visibleScreens(SCREENS, { grants, isProviderStaff: true, hasChargebacksFeature: false }))).toContain(
       'accounts',
     );
-    // Only the e-mailed export link's page needs no permission (the server checks the file is the user's own).
+    // Only the e-mailed export link's page and the development mailbox need no permission, just a session (the
+    // server checks the file is the user's own, and shows a user only the mail addressed to them).
     expect(
       ids(visibleScreens(SCREENS, { grants: { permissions: [] }, isProviderStaff: true, hasChargebacksFeature: true })),
-    ).toEqual(['export-download']);
+    ).toEqual(['export-download', 'mailbox']);
   });
 
   it('hides chargeback screens unless the account has the feature', () => {

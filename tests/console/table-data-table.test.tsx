@@ -331,7 +331,8 @@ describe('data table: the 10,000 cap', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
-    expect(screen.getByRole('grid', { name: 'Items' })).toHaveAttribute('aria-rowcount', '-1');
+    // The grid holds this page's 50 rows and its header, whatever the list's total.
+    expect(screen.getByRole('grid', { name: 'Items' })).toHaveAttribute('aria-rowcount', '51');
   });
 
   it('has no cap message under 10,001', async () => {
@@ -375,7 +376,7 @@ describe('data table: empty and error states', () => {
 });
 
 describe('data table: virtualised rows', () => {
-  it('mounts only the visible rows and a small overscan of a 500-row page, and tells the full size', async () => {
+  it('mounts only the visible rows and a small overscan of a 500-row page, and tells the size of the page', async () => {
     renderTable({ fetchPage: serverOf(600) }, '/list?limit=500');
     await screen.findByText('1-500 of 600');
     const mounted = bodyRows();
@@ -383,8 +384,26 @@ describe('data table: virtualised rows', () => {
     expect(mounted.length).toBeGreaterThanOrEqual(10);
     expect(mounted.length).toBeLessThanOrEqual(30);
     const grid = screen.getByRole('grid', { name: 'Items' });
-    expect(grid).toHaveAttribute('aria-rowcount', '601');
+    // The 500 rows the grid holds and its header; the rows not mounted still count.
+    expect(grid).toHaveAttribute('aria-rowcount', '501');
     expect(mounted[0]).toHaveAttribute('aria-rowindex', '2');
+  });
+
+  it('counts the rows of the page it shows, not the whole list, header included', async () => {
+    renderTable({ fetchPage: serverOf(120) }, '/list?page=3');
+    await screen.findByText('101-120 of 120');
+    const grid = screen.getByRole('grid', { name: 'Items' });
+    expect(grid).toHaveAttribute('aria-rowcount', '21');
+    const header = within(grid).getAllByRole('row')[0]!;
+    expect(header).toHaveAttribute('aria-rowindex', '1');
+    const rows = bodyRows();
+    expect(rows[0]).toHaveTextContent('Item 101');
+    expect(rows[0]).toHaveAttribute('aria-rowindex', '2');
+    // k from no active row goes to the last row, which the virtualiser mounts to show it.
+    await userEvent.keyboard('k');
+    const last = screen.getByRole('row', { current: true });
+    expect(last).toHaveTextContent('Item 120');
+    expect(last).toHaveAttribute('aria-rowindex', '21');
   });
 });
 

@@ -40,7 +40,9 @@ describe('palette transaction lookup', () => {
     const palette = await openPalette(user);
     await user.paste(PAYMENT_ID);
     const open = await within(palette).findByRole('option', { name: new RegExp(`Open ${PAYMENT_ID}`) });
-    expect(open).toHaveTextContent('Transaction · Payment · Success · 1.234,50 EUR · Shop One');
+    expect(open).toHaveTextContent('Transaction · Payment · Success · 1.234,50 EUR');
+    // Whose it is, whole, on a line of its own: provider staff see several accounts.
+    expect(open).toHaveTextContent('Account: Acme (ACME) · Merchant: Shop One');
     expect(searchCalls[0]!.search.get('q')).toBe(PAYMENT_ID);
     // The best match is the first option, so Enter opens it.
     expect(within(palette).getAllByRole('option')[0]).toBe(open);
@@ -65,9 +67,9 @@ describe('palette transaction lookup', () => {
     await user.keyboard('9c0c0a4e');
     const group = await within(palette).findByRole('group', { name: 'Transactions' });
     await waitFor(() => expect(within(group).getAllByRole('option')).toHaveLength(2));
-    expect(within(group).getByRole('option', { name: new RegExp(REFUND_ID) })).toHaveTextContent(
-      'Partial refund · Success · 1.234,50 EUR · Shop One',
-    );
+    const refund = within(group).getByRole('option', { name: new RegExp(REFUND_ID) });
+    expect(refund).toHaveTextContent('Partial refund · Success · 1.234,50 EUR');
+    expect(refund).toHaveTextContent('Account: Acme (ACME) · Merchant: Shop One');
     expect(searchCalls.at(-1)!.search.get('q')).toBe('9c0c0a4e');
     expect(searchCalls.at(-1)!.search.get('limit')).toBe('10');
     expect(within(palette).getAllByRole('option').length).toBeLessThanOrEqual(50);

@@ -1,3 +1,4 @@
+import { HoldKeys } from '@console/commands/key-queue';
 import { useSession } from '@console/session/session-provider';
 import { AppShell } from '@console/shell/app-shell';
 import { NotFoundPage, ResourceNotFoundPage } from '@console/shell/not-found-page';
@@ -30,7 +31,15 @@ export function PrivateRoutes() {
   });
   return (
     <AppShell>
-      <Suspense fallback={<LoadingBlock />}>
+      {/* HoldKeys: keys typed while a screen's code loads wait for its commands (key-queue.ts). */}
+      <Suspense
+        fallback={
+          <>
+            <LoadingBlock />
+            <HoldKeys />
+          </>
+        }
+      >
         <Switch>
           {screens.map((screen) => {
             const Component = screen.component;

@@ -2,18 +2,20 @@ import { ForgotPasswordScreen } from '@console/areas/auth/forgot-password-screen
 import { PasswordScreen } from '@console/areas/auth/password-screen';
 import { SignInScreen } from '@console/areas/auth/sign-in-screen';
 import { UnsubscribeScreen } from '@console/areas/auth/unsubscribe-screen';
-import { MailboxScreen } from '@console/areas/mailbox/mailbox-screen';
+import { HoldKeys } from '@console/commands/key-queue';
 import { useSession } from '@console/session/session-provider';
 import { NotFoundPage } from '@console/shell/not-found-page';
 import { LoadingBlock } from '@console/ui/spinner';
 import { isIdentifier } from '@domain/ids';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
-import { useRuntimeConfig } from './runtime-config';
+import { lazyScreen } from './lazy-screen';
 import { homePath, SCREENS } from './screens';
 
 // The signed-in shell (top menu, side bar, palette, screens) loads after sign-in, so the sign-in page stays light.
-const PrivateRoutes = lazy(() => import('./private-routes').then((module) => ({ default: module.PrivateRoutes })));
+const PrivateRoutes = lazyScreen(() =>
+  import('./private-routes').then((module) => ({ default: module.PrivateRoutes })),
+);
 
 /** Where to go after sign-in: the page the user was sent away from, if it is a path inside the console. */
 export function safeNextPath(search: string): string | null {
@@ -48,7 +50,6 @@ const PASSWORD_TYPES = new Set(['forgot', 'reset', 'new']);
 
 export function AppRoutes() {
   const { signedIn } = useSession();
-  const config = useRuntimeConfig();
   return (
     <Switch>
       <Route path="/">
@@ -74,10 +75,17 @@ export function AppRoutes() {
       <Route path="/unsubscribe/:userId">
         {(params) => (isIdentifier(params.userId) ? <UnsubscribeScreen userId={params.userId} /> : <NotFoundPage />)}
       </Route>
-      {config.mailbox ? <Route path="/mailbox" component={MailboxScreen} /> : null}
       <Route>
         {signedIn ? (
-          <Suspense fallback={<LoadingBlock />}>
+          // HoldKeys: keys typed right after sign-in, while the shell's code loads, wait for the hotkeys (key-queue.ts).
+          <Suspense
+            fallback={
+              <>
+                <LoadingBlock />
+                <HoldKeys />
+              </>
+            }
+          >
             <PrivateRoutes />
           </Suspense>
         ) : (

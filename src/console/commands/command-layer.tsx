@@ -1,14 +1,22 @@
 import { useCallback, useRef, useState } from 'react';
 import { useFocusScope } from './focus-scope';
 import { useGlobalCommands } from './global-commands';
-import { HotkeyEngine } from './hotkeys';
+import { useHotkeyEngine } from './hotkeys';
 import { CommandPalette } from './palette';
 import { ShortcutsSheet } from './shortcuts-sheet';
+import { useTargetCommands } from './target-commands';
 import type { PalettePage } from './types';
 
 export interface CommandLayerProps {
   /** Opens the help-centre modal (owned by the shell); adds the 'Open help centre' command. */
   onOpenHelpCentre?: () => void;
+}
+
+interface PaletteState {
+  open: boolean;
+  page: PalettePage;
+  /** On a picker step: the command that asked for the record. */
+  commandId?: string | undefined;
 }
 
 /**
@@ -17,7 +25,7 @@ export interface CommandLayerProps {
  * 'page' focus layer at the bottom of the stack, so page commands (g-keys, '/', '?') stop while a dialog is open.
  */
 export function CommandLayer({ onOpenHelpCentre }: CommandLayerProps) {
-  const [palette, setPalette] = useState<{ open: boolean; page: PalettePage }>({ open: false, page: 'root' });
+  const [palette, setPalette] = useState<PaletteState>({ open: false, page: 'root' });
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
 
   useFocusScope('page');
@@ -28,7 +36,10 @@ export function CommandLayer({ onOpenHelpCentre }: CommandLayerProps) {
   );
   const openPalette = useCallback((page: PalettePage) => setPalette({ open: true, page }), []);
   const closePalette = useCallback(() => setPalette((current) => ({ ...current, open: false })), []);
-  const setPalettePage = useCallback((page: PalettePage) => setPalette((current) => ({ ...current, page })), []);
+  const setPalettePage = useCallback(
+    (page: PalettePage, commandId?: string) => setPalette((current) => ({ ...current, page, commandId })),
+    [],
+  );
   const openShortcuts = useCallback(() => setShortcutsOpen(true), []);
   const closeShortcuts = useCallback(() => setShortcutsOpen(false), []);
 
@@ -43,11 +54,19 @@ export function CommandLayer({ onOpenHelpCentre }: CommandLayerProps) {
     openShortcuts,
     openHelpCentre: onOpenHelpCentre ? openHelpCentre : undefined,
   });
+  useTargetCommands();
+  // After the shell's commands: keys typed while the console loaded are replayed with them registered.
+  useHotkeyEngine();
 
   return (
     <>
-      <HotkeyEngine />
-      <CommandPalette open={palette.open} page={palette.page} onClose={closePalette} onPageChange={setPalettePage} />
+      <CommandPalette
+        open={palette.open}
+        page={palette.page}
+        commandId={palette.commandId}
+        onClose={closePalette}
+        onPageChange={setPalettePage}
+      />
       <ShortcutsSheet open={shortcutsOpen} onClose={closeShortcuts} />
     </>
   );

@@ -2,6 +2,7 @@ import { useCurrentScope } from '@console/app/current-scope';
 import type { ScreenDefinition } from '@console/app/screen-types';
 import { useSession, useSessionActions } from '@console/session/session-provider';
 import { can, PERMISSIONS } from '@domain/permissions';
+import { useHoldKeys } from './key-queue';
 import { useRegisterCommands } from './registry';
 import { useStableVisibleScreens } from './stable-screens';
 import type { Command, PalettePage } from './types';
@@ -48,7 +49,7 @@ export function useGlobalCommands({
   openHelpCentre,
 }: GlobalCommandsOptions): void {
   const screens = useStableVisibleScreens();
-  const { accountId, merchantId } = useCurrentScope();
+  const { accountId, merchantId, accountLoading } = useCurrentScope();
   // Only the screens reachable from here get a g-key, so the shortcuts sheet lists no key that would do nothing.
   const hasAccount = accountId !== undefined;
   const hasMerchant = merchantId !== undefined;
@@ -156,4 +157,7 @@ export function useGlobalCommands({
     openHelpCentre,
     logout,
   ]);
+  // The account's features decide which screens (and so which g-keys) exist: `g c` typed while the account loads
+  // waits for it instead of finding no Chargebacks.
+  useHoldKeys(accountLoading);
 }

@@ -1,41 +1,21 @@
 import { useEffect, useRef } from 'react';
 import { isScopeReachable, scopeStack } from './focus-scope';
 import { hasCommandModifier, isMacPlatform, type KeyBinding, matchesStroke, parseBinding } from './key-binding';
-import { executeCommand, isCommandAvailable, useCommandContext, useCommands } from './registry';
+import { attachKeyHandler, type KeyOutcome, type KeyPress, retryWaitingKeys } from './key-queue';
+import { executeCommand, isCommandAvailable, useCommandContext, useCommandRegistry } from './registry';
 import type { Command, CommandContext, CommandScope } from './types';
 
-// The hotkey engine: one document keydown listener for every registered command, rather than one
-// react-hotkeys-hook hook per binding. The command list changes as screens mount, and a hook per binding cannot follow
-// a list of varying length; the engine also has to decide, per key press and in one place, which scope is reachable
-// on the focus-scope stack, which of several commands bound to one key wins, and whether a pending 'g' starts a
-// sequence. The listener reads the latest commands and context from refs, so it is installed once.
+// The hotkey engine: one handler for every registered command, rather than one react-hotkeys-hook hook per binding.
+// The command list changes as screens mount, and a hook per binding cannot follow a list of varying length; the
+// engine also has to decide, per key press and in one place, which scope is reachable on the focus-scope stack, which
+// of several commands bound to one key wins, and whether a pending 'g' starts a sequence. It reads the commands from
+// the registry and the context from a ref when a key arrives, so it is attached once and never sees a stale list.
+// The document listener itself is the key queue's (key-queue.ts), so keys typed before a screen is ready wait.
+
+export { isTypingTarget } from './key-queue';
 
 /** How long the second key of a sequence ('g' then 'a') may follow the first. */
 export const SEQUENCE_TIMEOUT_MS = 1000;
-
-const NON_TYPING_INPUTS = new Set([
-  'checkbox',
-  'radio',
-  'button',
-  'submit',
-  'reset',
-  'range',
-  'color',
-  'file',
-  'image',
-]);
-
-/** Whether the key press lands in a place where the user types text; single-key shortcuts stay quiet there. */
-export function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  const tag = target.tagName;
-  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
-  if (tag === 'INPUT') return !NON_TYPING_INPUTS.has((target as HTMLInputElement).type);
-  // jsdom does not implement isContentEditable; read the attribute chain as browsers do.
-  const editable = target.closest('[contenteditable]');
-  return editable !== null && editable.getAttribute('contenteditable') !== 'false';
-}
 
 interface BoundCommand {
   command: Command;
@@ -68,79 +48,96 @@ function bindingsOf(commands: readonly Command[]): BoundCommand[] {
   return bound;
 }
 
-/** Binds every registered command's keys. Mounted once by <CommandLayer />. */
-export function HotkeyEngine() {
-  const commands = useCommands();
+/**
+ * Binds every registered command's keys while mounted. <CommandLayer /> calls it after registering the shell's
+ * commands, so keys that waited for the console are replayed with those commands in place.
+ */
+export function useHotkeyEngine(): void {
+  const store = useCommandRegistry();
   const ctx = useCommandContext('hotkey');
-  const bindingsRef = useRef<BoundCommand[]>([]);
   const ctxRef = useRef<CommandContext>(ctx);
   ctxRef.current = ctx;
 
   useEffect(() => {
-    bindingsRef.current = bindingsOf(commands);
-  }, [commands]);
-
-  useEffect(() => {
     const mac = isMacPlatform();
-    let pending: { event: KeyboardEvent; at: number } | undefined;
-
-    const usable = (bound: BoundCommand, typing: boolean): boolean => {
-      const first = bound.binding[0];
-      if (typing && (bound.binding.length === 2 || !hasCommandModifier(first))) return false;
-      return isScopeReachable(bound.command.scope) && isCommandAvailable(bound.command, ctxRef.current);
+    let pending: KeyPress | undefined;
+    let bound: { commands: readonly Command[]; bindings: BoundCommand[] } = { commands: [], bindings: [] };
+    const bindingsNow = () => {
+      const commands = store.getCommands();
+      if (bound.commands !== commands) bound = { commands, bindings: bindingsOf(commands) };
+      return bound.bindings;
     };
 
-    const fire = (event: KeyboardEvent, bound: BoundCommand) => {
-      event.preventDefault();
-      event.stopPropagation();
-      void executeCommand(bound.command, ctxRef.current, 'hotkey');
+    const usable = (candidate: BoundCommand, typing: boolean): boolean => {
+      const first = candidate.binding[0];
+      if (typing && (candidate.binding.length === 2 || !hasCommandModifier(first))) return false;
+      return isScopeReachable(candidate.command.scope) && isCommandAvailable(candidate.command, ctxRef.current);
     };
 
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.isComposing || event.key === 'Escape') return;
-      if (['Shift', 'Control', 'Alt', 'Meta'].includes(event.key)) return;
-      const typing = isTypingTarget(event.target);
-      const bindings = bindingsRef.current;
+    const fire = (candidate: BoundCommand): KeyOutcome => {
+      void executeCommand(candidate.command, ctxRef.current, 'hotkey');
+      return 'fired';
+    };
+
+    const press = (key: KeyPress): KeyOutcome => {
+      const { typing } = key;
+      const bindings = bindingsNow();
 
       const previous = pending;
       pending = undefined;
-      if (previous && !typing && Date.now() - previous.at <= SEQUENCE_TIMEOUT_MS) {
+      if (previous && !typing && key.at - previous.at <= SEQUENCE_TIMEOUT_MS) {
         const second = bindings.filter(
-          (bound) =>
-            bound.binding.length === 2 &&
-            matchesStroke(bound.binding[0], previous.event, mac) &&
-            matchesStroke(bound.binding[1]!, event, mac) &&
-            usable(bound, typing),
+          (candidate) =>
+            candidate.binding.length === 2 &&
+            matchesStroke(candidate.binding[0], previous, mac) &&
+            matchesStroke(candidate.binding[1]!, key, mac) &&
+            usable(candidate, typing),
         );
         const winner = pickWinner(second);
-        if (winner) {
-          fire(event, winner);
-          return;
-        }
+        if (winner) return fire(winner);
       }
 
-      if (!event.repeat && !typing) {
+      if (!key.repeat && !typing) {
         const starts = bindings.some(
-          (bound) => bound.binding.length === 2 && matchesStroke(bound.binding[0], event, mac) && usable(bound, typing),
+          (candidate) =>
+            candidate.binding.length === 2 &&
+            matchesStroke(candidate.binding[0], key, mac) &&
+            usable(candidate, typing),
         );
         if (starts) {
           // A key that starts a sequence waits for the next key instead of firing a single-key binding.
-          pending = { event, at: Date.now() };
-          event.preventDefault();
-          return;
+          pending = key;
+          return 'pending';
         }
       }
 
       const single = bindings.filter(
-        (bound) => bound.binding.length === 1 && matchesStroke(bound.binding[0], event, mac) && usable(bound, typing),
+        (candidate) =>
+          candidate.binding.length === 1 && matchesStroke(candidate.binding[0], key, mac) && usable(candidate, typing),
       );
       const winner = pickWinner(single);
-      if (winner) fire(event, winner);
+      return winner ? fire(winner) : 'unmatched';
     };
 
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
+    const command = (commandId: string): boolean => {
+      const found = store.getCommands().find((candidate) => candidate.id === commandId);
+      if (!found || !isScopeReachable(found.scope) || !isCommandAvailable(found, ctxRef.current)) return false;
+      void executeCommand(found, ctxRef.current, 'palette');
+      return true;
+    };
 
+    const detach = attachKeyHandler({ press, command });
+    // A command registered while keys wait (the account's g-keys, a record's actions) may be what they wait for.
+    const unsubscribe = store.subscribe(retryWaitingKeys);
+    return () => {
+      unsubscribe();
+      detach();
+    };
+  }, [store]);
+}
+
+/** The hotkey engine as a component, for a layer that registers no commands of its own (tests, embedded tables). */
+export function HotkeyEngine() {
+  useHotkeyEngine();
   return null;
 }

@@ -1,10 +1,25 @@
+import { isApiError } from '@console/api/errors';
 import type { ScreenDefinition } from '@console/app/screen-types';
+import { chargebackDetailPath } from '@console/areas/chargebacks/chargeback-paths';
+import { transactionDetailPath } from '@console/areas/transactions/transaction-paths';
 import { useApi, useSession } from '@console/session/session-provider';
 import { Kbd } from '@console/ui/kbd';
+import type { AccountSummary } from '@domain/contract/auth';
+import {
+  type ChargebackDetail,
+  type ChargebackListItem,
+  chargebackDetail,
+  chargebackList,
+} from '@domain/contract/chargebacks';
 import { merchantList } from '@domain/contract/merchants';
 import { type SearchHit, searchResponse } from '@domain/contract/search';
 import { type TransactionIdSearchItem, transactionIdSearchResponse } from '@domain/contract/transactions';
-import { TRANSACTION_STATUS_LABELS, TRANSACTION_TYPE_LABELS } from '@domain/enums';
+import {
+  CHARGEBACK_REASON_LABELS,
+  CHARGEBACK_STATUS_LABELS,
+  TRANSACTION_STATUS_LABELS,
+  TRANSACTION_TYPE_LABELS,
+} from '@domain/enums';
 import { formatMinorMoney } from '@domain/format';
 import { isIdentifier, looksLikeIdPrefix } from '@domain/ids';
 import { can, PERMISSIONS } from '@domain/permissions';
@@ -15,7 +30,7 @@ import { isScopeReachable, useFocusScope } from './focus-scope';
 import { PALETTE_RENDER_LIMIT, rankItems } from './palette-filter';
 import { executeCommand, isCommandAvailable, useCommandContext, useCommands, usePaletteSources } from './registry';
 import { useStableVisibleScreens } from './stable-screens';
-import type { CommandContext, PaletteItem, PalettePage, PaletteSource } from './types';
+import type { CommandContext, PaletteItem, PalettePage, PaletteSource, TargetKind } from './types';
 import './palette.css';
 
 // The command palette (issue 2, point 10). Everything it lists comes from palette sources: the built-in ones below
@@ -31,14 +46,22 @@ const REMOTE_LIMIT = 20;
 const TRANSACTION_SEARCH_LIMIT = 10;
 /** The transaction search starts where an id prefix can be told from a word (looksLikeIdPrefix). */
 const TRANSACTION_SEARCH_MIN_LENGTH = 4;
+/** Cases a lookup lists at most. */
+const CHARGEBACK_SEARCH_LIMIT = 10;
+/** The list call's smallest page size (the list convention allows 50, 100, 500); the lookup keeps the first ten. */
+const CHARGEBACK_SEARCH_PAGE = 50;
+/** In the case picker a case id, a customer or an order is searched from this many characters (the queue's 3). */
+const CHARGEBACK_PICKER_MIN_LENGTH = 3;
+/** The chargeback detail screen (app/screens.tsx): visible with the permissions and the account's feature. */
+const CHARGEBACK_DETAIL_SCREEN = 'chargeback-detail';
 
-const ROOT_GROUP_ORDER = ['Open', 'Navigation', 'Commands', 'Transactions', 'Accounts', 'Merchants'];
+const ROOT_GROUP_ORDER = ['Open', 'Navigation', 'Commands', 'Transactions', 'Chargebacks', 'Accounts', 'Merchants'];
 
 export const accountHomePath = (accountId: string) => `/accounts/${accountId}/merchants`;
 export const merchantHomePath = (accountId: string, merchantId: string) =>
   `/accounts/${accountId}/merchants/${merchantId}/detail`;
-export const transactionPath = (accountId: string, transactionId: string) =>
-  `/accounts/${accountId}/transactions/${transactionId}`;
+const transactionPath = (accountId: string, transactionId: string) =>
+  transactionDetailPath({ accountId }, transactionId);
 
 /** Screens whose path needs nothing but the account and merchant ids (detail screens of a record are left out). */
 function isNavigable(screen: ScreenDefinition, ctx: CommandContext): boolean {
@@ -98,6 +121,8 @@ function useCommandSource(): PaletteSource {
             group: 'Commands',
             keywords: command.keywords,
             keys: command.keys,
+            // A command that needs a record asks for it first, in the palette's picker step of that kind.
+            opens: command.target ? { page: command.target, commandId: command.id } : undefined,
             onSelect: (context) => {
               void executeCommand(command, context, 'palette');
             },
@@ -237,38 +262,71 @@ function useApiSearchSource(): PaletteSource {
   );
 }
 
+/**
+ * Account names by id, from the session: whose record a lookup found (provider staff see several accounts). `known`
+ * is the name the record itself carries, for an account the session does not list.
+ */
+function useAccountNames(): (accountId: string, known?: string) => string {
+  const { accounts } = useSession();
+  return useMemo(() => {
+    const byId = new Map<string, AccountSummary>(accounts.map((account) => [account.accountId, account]));
+    return (accountId: string, known?: string) => {
+      const account = byId.get(accountId);
+      return account ? `${account.prettyName} (${account.shortId})` : (known ?? accountId);
+    };
+  }, [accounts]);
+}
+
+/** The second line of a found record, shown whole: the account and merchant it belongs to. */
+function ownerLine(account: string, merchant?: string | null): string {
+  return merchant ? `Account: ${account} · Merchant: ${merchant}` : `Account: ${account}`;
+}
+
 function transactionSubtitle(item: TransactionIdSearchItem): string {
   return [
     TRANSACTION_TYPE_LABELS[item.transactionType],
     TRANSACTION_STATUS_LABELS[item.status],
     formatMinorMoney(item.money.amount, item.money.currency),
-    item.merchantName,
   ].join(' · ');
 }
 
+/** GET /transaction/search: transactions whose id starts with the text, across the accounts the user may see. */
+async function lookupTransactions(
+  api: ReturnType<typeof useApi>,
+  query: string,
+  signal: AbortSignal,
+): Promise<readonly TransactionIdSearchItem[]> {
+  const text = query.trim().toLowerCase();
+  if (!looksLikeIdPrefix(text)) return [];
+  const { items } = await api.get('/transaction/search', {
+    query: { q: text, limit: TRANSACTION_SEARCH_LIMIT },
+    schema: transactionIdSearchResponse,
+    notFoundIsAnswer: true,
+    signal,
+  });
+  return items;
+}
+
 /**
- * A pasted or typed transaction id (issue 4): GET /transaction/search finds it by prefix across the accounts the user
- * may see. A whole id that matches is offered as 'Open <id>' first, so pasting and Enter opens the transaction.
+ * A pasted or typed transaction id (issue 4): the lookup finds it by prefix across the accounts the user may see. A
+ * whole id that matches is offered as 'Open <id>' first, so pasting and Enter opens the transaction. The same lookup
+ * is the picker step of the commands that need a transaction ('Refund a transaction…').
  */
 function useTransactionSearchSources(): PaletteSource[] {
   const api = useApi();
   const { grants } = useSession();
+  const accountName = useAccountNames();
   const canOpen = can(grants, PERMISSIONS.transactionRead) && can(grants, PERMISSIONS.transactionSelect);
   return useMemo(() => {
     if (!canOpen) return [];
+    const detailOf = (item: TransactionIdSearchItem) => ownerLine(accountName(item.accountId), item.merchantName);
     return [
       {
         id: 'builtin:transactions',
         minQueryLength: TRANSACTION_SEARCH_MIN_LENGTH,
         search: async (query, _ctx, signal) => {
           const text = query.trim().toLowerCase();
-          if (!looksLikeIdPrefix(text)) return [];
-          const { items } = await api.get('/transaction/search', {
-            query: { q: text, limit: TRANSACTION_SEARCH_LIMIT },
-            schema: transactionIdSearchResponse,
-            notFoundIsAnswer: true,
-            signal,
-          });
+          const items = await lookupTransactions(api, text, signal);
           return items.map((item): PaletteItem => {
             const path = transactionPath(item.accountId, item.transactionId);
             const exact = item.transactionId.toLowerCase() === text;
@@ -276,14 +334,148 @@ function useTransactionSearchSources(): PaletteSource[] {
               id: exact ? `open:${item.transactionId}` : `transaction:${item.transactionId}`,
               title: exact ? `Open ${item.transactionId}` : item.transactionId,
               subtitle: `${exact ? 'Transaction · ' : ''}${transactionSubtitle(item)}`,
+              detail: detailOf(item),
               group: exact ? 'Open' : 'Transactions',
               onSelect: (context: CommandContext) => context.navigate(path),
             };
           });
         },
       },
+      {
+        id: 'builtin:transaction-picker',
+        page: 'transaction',
+        minQueryLength: TRANSACTION_SEARCH_MIN_LENGTH,
+        search: async (query, _ctx, signal) =>
+          (await lookupTransactions(api, query, signal)).map(
+            (item): PaletteItem => ({
+              id: `pick-transaction:${item.transactionId}`,
+              title: item.transactionId,
+              subtitle: transactionSubtitle(item),
+              detail: detailOf(item),
+              group: 'Transactions',
+              target: { kind: 'transaction', id: item.transactionId, accountId: item.accountId },
+              onSelect: () => undefined,
+            }),
+          ),
+      },
     ];
-  }, [api, canOpen]);
+  }, [api, canOpen, accountName]);
+}
+
+/** How a case is named in the queue's controls: its case id, else its dispute id, else its id. */
+function caseNameOf(item: ChargebackListItem): string {
+  return item.caseId?.trim() || item.disputeId?.trim() || item.chargebackId;
+}
+
+function chargebackSubtitle(item: ChargebackListItem): string {
+  return [
+    CHARGEBACK_STATUS_LABELS[item.status],
+    formatMinorMoney(item.amount, item.currency),
+    CHARGEBACK_REASON_LABELS[item.reason.parsed],
+  ].join(' · ');
+}
+
+function isDetail(item: ChargebackListItem | ChargebackDetail): item is ChargebackDetail {
+  return 'account' in item;
+}
+
+/**
+ * The current account's cases for a text: a whole id is read directly (the detail names the merchant company too);
+ * anything else goes through the queue's own search (ids by prefix; case, order and customer by part).
+ */
+async function lookupChargebacks(
+  api: ReturnType<typeof useApi>,
+  accountId: string,
+  query: string,
+  signal: AbortSignal,
+): Promise<readonly (ChargebackListItem | ChargebackDetail)[]> {
+  const text = query.trim();
+  if (isIdentifier(text)) {
+    try {
+      const detail = await api.get(`/account/${accountId}/chargeback/${text.toLowerCase()}`, {
+        schema: chargebackDetail,
+        notFoundIsAnswer: true,
+        signal,
+      });
+      return [detail];
+    } catch (error) {
+      // Not a case id: it may still be a payment's id, which the queue's search matches.
+      if (!isApiError(error) || error.status !== 404) throw error;
+    }
+  }
+  const { items } = await api.get(`/account/${accountId}/chargeback`, {
+    query: { search: text, limit: CHARGEBACK_SEARCH_PAGE },
+    schema: chargebackList,
+    notFoundIsAnswer: true,
+    signal,
+  });
+  return items.slice(0, CHARGEBACK_SEARCH_LIMIT);
+}
+
+/**
+ * Cases of the current account by a pasted or typed id ('Open <id>' for a whole chargeback id), and the picker step
+ * of the commands that need a case ('Change chargeback status…'). Only where the account has the chargebacks feature
+ * and the user may open a case.
+ */
+function useChargebackSearchSources(): PaletteSource[] {
+  const api = useApi();
+  const screens = useStableVisibleScreens();
+  const accountName = useAccountNames();
+  const enabled = screens.some((screen) => screen.id === CHARGEBACK_DETAIL_SCREEN);
+  return useMemo(() => {
+    if (!enabled) return [];
+    const detailOf = (item: ChargebackListItem | ChargebackDetail, accountId: string) =>
+      isDetail(item)
+        ? ownerLine(accountName(item.account.id, item.account.prettyName), item.company.name)
+        : ownerLine(accountName(accountId));
+    return [
+      {
+        id: 'builtin:chargebacks',
+        minQueryLength: TRANSACTION_SEARCH_MIN_LENGTH,
+        search: async (query, ctx, signal) => {
+          const { accountId } = ctx;
+          const text = query.trim().toLowerCase();
+          // At the root only what looks like an id: words are the other sources' business.
+          if (!accountId || !looksLikeIdPrefix(text)) return [];
+          const items = await lookupChargebacks(api, accountId, text, signal);
+          return items.map((item): PaletteItem => {
+            const path = chargebackDetailPath(accountId, item.chargebackId);
+            const exact = item.chargebackId === text;
+            return {
+              id: exact ? `open-chargeback:${item.chargebackId}` : `chargeback:${item.chargebackId}`,
+              title: exact ? `Open ${item.chargebackId}` : `Case ${caseNameOf(item)}`,
+              subtitle: exact
+                ? `Chargeback · Case ${caseNameOf(item)} · ${chargebackSubtitle(item)}`
+                : chargebackSubtitle(item),
+              detail: detailOf(item, accountId),
+              group: exact ? 'Open' : 'Chargebacks',
+              onSelect: (context: CommandContext) => context.navigate(path),
+            };
+          });
+        },
+      },
+      {
+        id: 'builtin:chargeback-picker',
+        page: 'chargeback',
+        minQueryLength: CHARGEBACK_PICKER_MIN_LENGTH,
+        search: async (query, ctx, signal) => {
+          const { accountId } = ctx;
+          if (!accountId) return [];
+          return (await lookupChargebacks(api, accountId, query, signal)).map(
+            (item): PaletteItem => ({
+              id: `pick-chargeback:${item.chargebackId}`,
+              title: `Case ${caseNameOf(item)}`,
+              subtitle: chargebackSubtitle(item),
+              detail: detailOf(item, accountId),
+              group: 'Chargebacks',
+              target: { kind: 'chargeback', id: item.chargebackId, accountId },
+              onSelect: () => undefined,
+            }),
+          );
+        },
+      },
+    ];
+  }, [api, enabled, accountName]);
 }
 
 function sourcePage(source: PaletteSource): PalettePage {
@@ -295,17 +487,27 @@ interface RemoteResult {
   items: readonly PaletteItem[];
 }
 
-/** Runs the sources' remote searches for a query: debounced, aborted when the query changes. */
-function useRemoteResults(sources: readonly PaletteSource[], query: string, ctx: CommandContext): RemoteResult {
+/** A source's remote search runs for this text. */
+function searchesFor(source: PaletteSource, text: string): boolean {
+  return source.search !== undefined && text.length >= (source.minQueryLength ?? SEARCH_MIN_LENGTH);
+}
+
+/**
+ * Runs the sources' remote searches for a query: debounced, aborted when the query changes. `pending` while the
+ * answer for the query as typed has not come yet.
+ */
+function useRemoteResults(
+  sources: readonly PaletteSource[],
+  query: string,
+  ctx: CommandContext,
+): RemoteResult & { pending: boolean } {
   const [result, setResult] = useState<RemoteResult>({ query: '', items: [] });
   const ctxRef = useRef(ctx);
   ctxRef.current = ctx;
 
   useEffect(() => {
     const text = query.trim();
-    const searching = sources.filter(
-      (source) => source.search && text.length >= (source.minQueryLength ?? SEARCH_MIN_LENGTH),
-    );
+    const searching = sources.filter((source) => searchesFor(source, text));
     if (searching.length === 0) {
       setResult((current) => (current.items.length === 0 ? current : { query: text, items: [] }));
       return;
@@ -327,7 +529,9 @@ function useRemoteResults(sources: readonly PaletteSource[], query: string, ctx:
     };
   }, [sources, query]);
 
-  return result;
+  const text = query.trim();
+  const pending = result.query !== text && sources.some((source) => searchesFor(source, text));
+  return { ...result, pending };
 }
 
 interface PaletteGroup {
@@ -357,13 +561,28 @@ const PAGE_PLACEHOLDER: Record<PalettePage, string> = {
   root: 'Type a command, a screen, an account or a merchant, or paste an ID',
   accounts: 'Switch to account…',
   merchants: 'Switch to merchant…',
+  transaction: 'Paste or type a transaction ID…',
+  chargeback: 'Paste or type a case ID, a chargeback ID or a customer…',
 };
+
+/** What an empty picker step says before anything is typed. */
+const PICKER_HINT: Record<TargetKind, string> = {
+  transaction: 'Paste a transaction ID, or type its first characters',
+  chargeback: 'Paste or type the case, its chargeback or payment ID, or the customer’s name or e-mail',
+};
+
+function isTargetPage(page: PalettePage): page is TargetKind {
+  return page === 'transaction' || page === 'chargeback';
+}
 
 export interface CommandPaletteProps {
   open: boolean;
   page: PalettePage;
+  /** On a picker step: the command waiting for the record the user picks. */
+  commandId?: string | undefined;
   onClose: () => void;
-  onPageChange: (page: PalettePage) => void;
+  /** Moves to another page: back to the root, or to the picker step of a command that needs a target. */
+  onPageChange: (page: PalettePage, commandId?: string) => void;
 }
 
 /** The palette; <CommandLayer /> owns its open state and the commands that open it. */
@@ -371,8 +590,9 @@ export function CommandPalette(props: CommandPaletteProps) {
   return props.open ? <PaletteDialog {...props} /> : null;
 }
 
-function PaletteDialog({ page, onClose, onPageChange }: CommandPaletteProps) {
+function PaletteDialog({ page, commandId, onClose, onPageChange }: CommandPaletteProps) {
   const ctx = useCommandContext('palette');
+  const commands = useCommands();
   const registered = usePaletteSources();
   const screenSource = useScreenSource();
   const commandSource = useCommandSource();
@@ -380,8 +600,10 @@ function PaletteDialog({ page, onClose, onPageChange }: CommandPaletteProps) {
   const merchantSources = useMerchantSources(ctx.accountId);
   const searchSource = useApiSearchSource();
   const transactionSources = useTransactionSearchSources();
+  const chargebackSources = useChargebackSearchSources();
   const [query, setQuery] = useState('');
   const restoreFocus = useRef(true);
+  const waiting = isTargetPage(page) ? commands.find((command) => command.id === commandId) : undefined;
 
   useFocusScope('palette', { onEscape: onClose });
 
@@ -397,6 +619,13 @@ function PaletteDialog({ page, onClose, onPageChange }: CommandPaletteProps) {
     setShownPage(page);
     setQuery('');
   }
+  // A step chosen with the mouse took the focus away from the input: the next keys are the id.
+  const inputRef = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page is what moves the focus back
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, [page]);
+  useActiveDescendantRepair(inputRef);
 
   const sources = useMemo(
     () =>
@@ -406,10 +635,21 @@ function PaletteDialog({ page, onClose, onPageChange }: CommandPaletteProps) {
         ...accountSources,
         ...merchantSources,
         ...transactionSources,
+        ...chargebackSources,
         searchSource,
         ...registered,
       ].filter((source) => sourcePage(source) === page),
-    [screenSource, commandSource, accountSources, merchantSources, transactionSources, searchSource, registered, page],
+    [
+      screenSource,
+      commandSource,
+      accountSources,
+      merchantSources,
+      transactionSources,
+      chargebackSources,
+      searchSource,
+      registered,
+      page,
+    ],
   );
 
   // Items are built once per opening (and context), not per keystroke, so the filter's prepared text stays cached.
@@ -443,10 +683,20 @@ function PaletteDialog({ page, onClose, onPageChange }: CommandPaletteProps) {
   }, [localItems, remote, query]);
 
   const select = (item: PaletteItem) => {
+    if (item.opens) {
+      // The command needs a record: ask for it here, in the same palette (Backspace on an empty query goes back).
+      setQuery('');
+      onPageChange(item.opens.page, item.opens.commandId);
+      return;
+    }
     restoreFocus.current = false;
     onClose();
+    const { target } = item;
     void Promise.resolve()
-      .then(() => item.onSelect(ctx))
+      .then(async () => {
+        if (target && waiting) await executeCommand(waiting, ctx, 'palette', target);
+        else await item.onSelect(ctx);
+      })
       .catch((error: unknown) => console.error(`Palette item ${item.id} failed`, error));
   };
 
@@ -454,13 +704,25 @@ function PaletteDialog({ page, onClose, onPageChange }: CommandPaletteProps) {
     if (event.target === event.currentTarget) onClose();
   };
 
+  const emptyText =
+    isTargetPage(page) && query.trim() === '' ? PICKER_HINT[page] : remote.pending ? 'Searching…' : 'No results';
+
   return createPortal(
     // biome-ignore lint/a11y/noStaticElementInteractions: the overlay only catches clicks outside the palette
     <div className="palette-overlay" onMouseDown={onOverlayMouseDown}>
       <div className="palette" role="dialog" aria-modal="true" aria-label="Command palette">
+        {waiting ? (
+          <div className="palette__step">
+            <span className="palette__step-title">{waiting.title}</span>
+            <span className="palette__step-hint">
+              <Kbd keys="backspace" /> to go back
+            </span>
+          </div>
+        ) : null}
         {/* vimBindings off: cmdk would take Ctrl+K (move up) away from the toggle. */}
-        <Cmdk label="Command palette" shouldFilter={false} loop vimBindings={false}>
+        <Cmdk label={waiting ? waiting.title : 'Command palette'} shouldFilter={false} loop vimBindings={false}>
           <Cmdk.Input
+            ref={inputRef}
             className="palette__input"
             value={query}
             onValueChange={setQuery}
@@ -474,7 +736,7 @@ function PaletteDialog({ page, onClose, onPageChange }: CommandPaletteProps) {
             }}
           />
           <Cmdk.List className="palette__list">
-            <Cmdk.Empty className="palette__empty">No results</Cmdk.Empty>
+            <Cmdk.Empty className="palette__empty">{emptyText}</Cmdk.Empty>
             {groups.map((group) => (
               <Cmdk.Group key={group.heading} heading={group.heading} className="palette__group">
                 {group.items.map((item) => (
@@ -482,6 +744,7 @@ function PaletteDialog({ page, onClose, onPageChange }: CommandPaletteProps) {
                     <span className="palette__title">{item.title}</span>
                     {item.subtitle ? <span className="palette__subtitle">{item.subtitle}</span> : null}
                     {item.keys?.[0] ? <Kbd keys={item.keys[0]} className="palette__keys" /> : null}
+                    {item.detail ? <span className="palette__detail">{item.detail}</span> : null}
                   </Cmdk.Item>
                 ))}
               </Cmdk.Group>
@@ -495,4 +758,33 @@ function PaletteDialog({ page, onClose, onPageChange }: CommandPaletteProps) {
     </div>,
     document.body,
   );
+}
+
+/**
+ * cmdk 1.1.1 leaves the input's aria-activedescendant pointing at an item that the new results removed (dip/cmdk#413,
+ * fixed upstream but not released), so a screen reader announces nothing and axe reports an invalid reference. The
+ * selected option is the truth: whenever options or selection change, the input points at it, or at nothing.
+ */
+function useActiveDescendantRepair(inputRef: { current: HTMLInputElement | null }) {
+  useEffect(() => {
+    const input = inputRef.current;
+    const root = input?.closest('[cmdk-root]');
+    if (!input || !root) return;
+    const repair = () => {
+      const selected = root.querySelector<HTMLElement>('[cmdk-item][aria-selected="true"]');
+      const current = input.getAttribute('aria-activedescendant');
+      if (selected?.id) {
+        if (current !== selected.id) input.setAttribute('aria-activedescendant', selected.id);
+      } else if (current !== null) input.removeAttribute('aria-activedescendant');
+    };
+    const observer = new MutationObserver(repair);
+    observer.observe(root, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['aria-selected', 'aria-activedescendant'],
+    });
+    repair();
+    return () => observer.disconnect();
+  }, [inputRef]);
 }

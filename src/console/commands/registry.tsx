@@ -13,7 +13,7 @@ import {
 } from 'react';
 import { useLocation } from 'wouter';
 import { shortcutLabel } from './shortcut-label';
-import type { Command, CommandContext, CommandSource, PaletteSource } from './types';
+import type { Command, CommandContext, CommandSource, CommandTarget, PaletteSource } from './types';
 
 // The one command registry (design.md, convention 3). Areas register their commands while mounted; the palette, the
 // hotkey engine, the shortcuts sheet and buttons all read the same list and run a command through executeCommand.
@@ -199,15 +199,22 @@ function reportFailure(error: unknown, execution: CommandExecution): void {
 
 /**
  * The one way a command runs, whatever started it (palette, hotkey, button, menu). Checks `when` again, because the
- * state may have changed since the command was listed; resolves to whether the command ran.
+ * state may have changed since the command was listed; resolves to whether the command ran. A command that needs a
+ * target runs only with a target of its kind (the palette's picker step finds it).
  */
-export async function executeCommand(command: Command, ctx: CommandContext, source: CommandSource): Promise<boolean> {
+export async function executeCommand(
+  command: Command,
+  ctx: CommandContext,
+  source: CommandSource,
+  target?: CommandTarget,
+): Promise<boolean> {
   const context: CommandContext = ctx.source === source ? ctx : { ...ctx, source };
+  if (command.target !== undefined && target?.kind !== command.target) return false;
   if (!isCommandAvailable(command, context)) return false;
   const execution = { command, source };
   for (const listener of executionListeners) listener(execution);
   try {
-    await command.run(context);
+    await (target ? command.run(context, target) : command.run(context));
     return true;
   } catch (error) {
     reportFailure(error, execution);

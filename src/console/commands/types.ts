@@ -22,6 +22,17 @@ export interface CommandContext {
 
 export type CommandSource = 'palette' | 'hotkey' | 'button' | 'menu';
 
+/** The kinds of record a command can ask for when it is not the one on screen ('Refund a transaction…'). */
+export type TargetKind = 'transaction' | 'chargeback';
+
+/** The record a command was given: the palette's picker step finds it (by a pasted or typed id). */
+export interface CommandTarget {
+  kind: TargetKind;
+  id: string;
+  /** The account the record belongs to; its screens live under that account's path. */
+  accountId: string;
+}
+
 export interface Command {
   id: string;
   title: string;
@@ -36,7 +47,13 @@ export interface Command {
   keywords?: readonly string[];
   /** Whether the command is available now; unavailable commands are neither listed nor bound. */
   when?: (ctx: CommandContext) => boolean;
-  run: (ctx: CommandContext) => void | Promise<void>;
+  /**
+   * The command acts on a record the user names first, wherever they are: the palette lists it with its title (end
+   * it with '…') and, when chosen, runs a picker step of this kind before `run` receives the record. Such a command
+   * has no keys and never runs without its target.
+   */
+  target?: TargetKind;
+  run: (ctx: CommandContext, target?: CommandTarget) => void | Promise<void>;
   /** Hidden from the palette (e.g. row movement keys), still listed in the shortcuts sheet. */
   hiddenInPalette?: boolean;
 }
@@ -47,6 +64,8 @@ export interface PaletteItem {
   id: string;
   title: string;
   subtitle?: string;
+  /** A second line, shown whole (wrapping): whose record it is, e.g. the account and merchant of a pasted id. */
+  detail?: string;
   /** The heading the item is listed under. */
   group: string;
   keywords?: readonly string[];
@@ -55,10 +74,17 @@ export interface PaletteItem {
   /** Breaks ties between equally good matches; higher is listed first. */
   priority?: number;
   onSelect: (ctx: CommandContext) => void | Promise<void>;
+  /** In a picker step: the record this item names; choosing it runs the command that asked for it. */
+  target?: CommandTarget;
+  /** Choosing it moves the palette to a picker step for this command (a command that needs a target). */
+  opens?: { page: PalettePage; commandId: string };
 }
 
-/** Which list the palette shows: the root list, or a picker opened by a command such as 'Switch account'. */
-export type PalettePage = 'root' | 'accounts' | 'merchants';
+/**
+ * Which list the palette shows: the root list, a picker opened by a command such as 'Switch account', or the picker
+ * step of a command that needs a target of that kind.
+ */
+export type PalettePage = 'root' | 'accounts' | 'merchants' | TargetKind;
 
 /**
  * A provider of palette items, registered like commands (useRegisterPaletteSources). Later areas add lookups the same

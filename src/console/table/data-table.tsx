@@ -2,8 +2,10 @@
 // biome-ignore-all lint/a11y/useFocusableInteractive: the grid holds focus and points at the active row with aria-activedescendant (the ARIA grid pattern), so rows and cells are not tab stops
 // biome-ignore-all lint/a11y/useKeyWithClickEvents: rows open with Enter through the table's registered command; cell clicks only stop the row from opening
 import { useFocusScope } from '@console/commands/focus-scope';
+import { useHoldKeys } from '@console/commands/key-queue';
 import { useExportFlow } from '@console/export/use-export-flow';
 import { useSession } from '@console/session/session-provider';
+import { VideoLearningCenterButton } from '@console/shell/help-centre';
 import { Button, IconButton } from '@console/ui/button';
 import { EmptyState } from '@console/ui/empty-state';
 import { ChevronLeftIcon, ChevronRightIcon, InfoIcon, ListIcon, MoreIcon, RefreshIcon } from '@console/ui/icons';
@@ -32,12 +34,14 @@ import {
   useEffect,
   useId,
   useImperativeHandle,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
 } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { isDateRangeFilter, withDateRanges } from './date-range';
+import { type ListPosition, listPosition, rememberListPosition } from './list-memory';
 import { isRangeFilter, withRanges } from './range';
 import { EXPORT_KEYS, type TableCommandHandlers, useTableCommands } from './table-commands';
 import { TableFilters } from './table-filters';
@@ -217,6 +221,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     retry: false,
   });
   const page = query.data;
+  const initialLoading = page === undefined && query.isPending;
   const rows = useMemo(() => page?.items ?? [], [page]);
   const total = page?.total ?? 0;
   const lastPage = lastReachablePage(total, state.limit);
@@ -229,14 +234,28 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   }, [page, query.isPlaceholderData, state.page, lastPage, setState]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
-  // Selection and the active row belong to the rows on screen; a new page starts afresh.
+  // Selection and the active row belong to the rows on screen. A page the user has not been on starts at its first
+  // row; a page they come back to (from a detail, by Back, `u` or the back link) has the row and scroll they left.
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
-  const [activeRowId, setActiveRowId] = useState<string | null>(null);
+  const [activeRowId, setActiveRowIdState] = useState<string | null>(null);
+  // The id as last set, for handlers that run before the next render (focus given by the restore below).
+  const activeRowIdNow = useRef<string | null>(null);
+  /** Where the active row was last seen on this page (see the effect after the restore). */
+  const activePlace = useRef(-1);
+  const setActiveRowId = useCallback((id: string | null) => {
+    activeRowIdNow.current = id;
+    setActiveRowIdState(id);
+  }, []);
+  const address = useListAddress();
+  const position = useListPosition(address, scrollRef);
+  // A layout effect, before the restore below: rows already cached show at once, and must show in place.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new list query is what resets them
-  useEffect(() => {
+  useLayoutEffect(() => {
     setRowSelection({});
-    setActiveRowId(null);
-    // A new page starts at its first row, not where the previous page was scrolled to.
+    const saved = position.beginRestore();
+    setActiveRowId(saved?.rowId ?? null);
+    activePlace.current = -1;
+    // The scroll offset waits for the rows (restoreWhenReady below): the box is empty until they come.
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [listQuery]);
 
@@ -277,15 +296,64 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const activeMenuRef = useRef<MenuHandle>(null);
   const menuItemsOf = useCallback((row: T) => (rowMenu ? rowMenu(row) : []), [rowMenu]);
 
+  const { remember } = position;
+  const activate = useCallback(
+    (id: string | null, index: number) => {
+      setActiveRowId(id);
+      remember({ rowId: id, index });
+    },
+    [remember, setActiveRowId],
+  );
+
   const setActiveIndex = useCallback(
     (index: number) => {
       const row = tableRows[index];
       if (!row) return;
-      setActiveRowId(row.id);
+      activate(row.id, index);
       virtualizer.scrollToIndex(index, { align: 'auto' });
     },
-    [tableRows, virtualizer],
+    [tableRows, virtualizer, activate],
   );
+
+  // Back on a page the user left: the same row active, scrolled as it was (and the row in view whatever the window).
+  useLayoutEffect(() => {
+    if (!page || query.isPlaceholderData) return;
+    const saved = position.takeRestore();
+    if (!saved) return;
+    let index = saved.rowId === null ? -1 : tableRows.findIndex((row) => row.id === saved.rowId);
+    // The row has left this page (a status change under a filter): its place, so the agent carries on from there.
+    if (index < 0 && saved.rowId !== null && tableRows.length > 0) index = Math.min(saved.index, tableRows.length - 1);
+    const row = index >= 0 ? tableRows[index] : undefined;
+    if (row && row.id !== saved.rowId) setActiveRowId(row.id);
+    const box = scrollRef.current;
+    if (!box) return;
+    let top = saved.scrollTop;
+    if (row) {
+      const rowTop = HEADER_HEIGHT + index * rowHeight;
+      if (rowTop < top + HEADER_HEIGHT) top = rowTop - HEADER_HEIGHT;
+      else if (box.clientHeight > 0 && rowTop + rowHeight > top + box.clientHeight)
+        top = rowTop + rowHeight - box.clientHeight;
+    }
+    if (top > 0) virtualizer.scrollToOffset(Math.max(0, top));
+    // A keyboard user who came back lands on the grid, so the active row is announced and `j` goes on from it.
+    if (row && (document.activeElement === null || document.activeElement === document.body)) {
+      box.focus({ preventScroll: true });
+    }
+  }, [page, query.isPlaceholderData, tableRows, position, rowHeight, virtualizer, setActiveRowId]);
+
+  // Where the active row was last seen on this page: when a refresh takes it away (another agent closed the case), the
+  // row now in its place becomes active, so `j` still goes on from where the user was.
+  useLayoutEffect(() => {
+    if (activeIndex >= 0) {
+      activePlace.current = activeIndex;
+      return;
+    }
+    const lost = activeRowIdNow.current;
+    if (lost === null || !page || query.isPlaceholderData || tableRows.length === 0 || activePlace.current < 0) return;
+    const index = Math.min(activePlace.current, tableRows.length - 1);
+    const row = tableRows[index];
+    if (row) activate(row.id, index);
+  }, [activeIndex, page, query.isPlaceholderData, tableRows, activate]);
 
   const narrowed = isNarrowed(state);
   const filtersApplied = appliedFilterCount(state);
@@ -302,20 +370,25 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     else resetToDefaults();
   }, [state, filterIds, defaultOrder, query, resetToDefaults]);
 
+  /** The active row as last set (keys replayed one after another act before the next render). */
+  const liveActiveRow = () => tableRows.find((row) => row.id === activeRowIdNow.current);
   const handlers = useRef<TableCommandHandlers>(null as unknown as TableCommandHandlers);
   handlers.current = {
     moveActive: (step) => {
       if (tableRows.length === 0) return;
-      const from = activeIndex < 0 ? (step > 0 ? -1 : tableRows.length) : activeIndex;
+      // From the row as last set, not as last rendered: keys replayed one after another come before a render.
+      const current = tableRows.findIndex((row) => row.id === activeRowIdNow.current);
+      const from = current < 0 ? (step > 0 ? -1 : tableRows.length) : current;
       setActiveIndex(Math.min(tableRows.length - 1, Math.max(0, from + step)));
       // Keyboard users need the grid focused so its active row is announced.
       if (!scrollRef.current?.contains(document.activeElement)) scrollRef.current?.focus({ preventScroll: true });
     },
     openActive: () => {
-      if (activeRow && onOpenRow) onOpenRow(activeRow.original);
+      const active = liveActiveRow();
+      if (active && onOpenRow) onOpenRow(active.original);
     },
     openActiveMenu: () => activeMenuRef.current?.open(),
-    toggleActiveSelection: () => activeRow?.toggleSelected(),
+    toggleActiveSelection: () => liveActiveRow()?.toggleSelected(),
     refresh,
     clearFilters: () => setState((current) => withoutFilters(current)),
     nextPage: () => setState((current) => withPage(current, Math.min(lastPage, current.page + 1))),
@@ -323,7 +396,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     exportTable: runExport,
     status: () => ({
       hasRows: tableRows.length > 0,
-      hasActiveRow: activeRow !== undefined,
+      hasActiveRow: liveActiveRow() !== undefined,
       activeRowHasMenu: activeRow !== undefined && menuItemsOf(activeRow.original).length > 0,
       selectable,
       narrowed,
@@ -333,17 +406,19 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     }),
   };
   useTableCommands(handlers, { exportable: canExport });
+  // `j` or Enter typed while the first page loads waits for the rows instead of finding none.
+  useHoldKeys(initialLoading);
 
   // The screen reads the rows as they are when it asks, so a command never acts on a page that has gone.
-  const latest = useRef({ rows, tableRows, activeRow, selectedRows, setActiveIndex });
-  latest.current = { rows, tableRows, activeRow, selectedRows, setActiveIndex };
+  const latest = useRef({ rows, tableRows, selectedRows, setActiveIndex });
+  latest.current = { rows, tableRows, selectedRows, setActiveIndex };
   useImperativeHandle(
     ref,
     (): DataTableHandle<T> => ({
       rows: () => latest.current.rows,
-      activeRow: () => latest.current.activeRow?.original,
+      activeRow: () => latest.current.tableRows.find((row) => row.id === activeRowIdNow.current)?.original,
       activeRowElement: () => {
-        const active = latest.current.activeRow;
+        const active = latest.current.tableRows.find((row) => row.id === activeRowIdNow.current);
         return active ? document.getElementById(`${tableId}-row-${active.id}`) : null;
       },
       selectedRows: () => latest.current.selectedRows,
@@ -365,7 +440,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     onEscape: () => {
       const search = scrollRef.current?.closest('.data-table')?.querySelector<HTMLInputElement>('[data-table-search]');
       if (search && document.activeElement === search) scrollRef.current?.focus();
-      else setActiveRowId(null);
+      else activate(null, -1);
     },
   });
 
@@ -379,8 +454,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     .join(' ');
   const columnCount = columns.length + (selectable ? 1 : 0) + (hasMenuColumn ? 1 : 0);
   const firstRecordIndex = (state.page - 1) * state.limit;
-  // Screen readers learn the full size of the list; past the cap the size is unknown (-1, as ARIA defines).
-  const ariaRowCount = page ? (isOverCap(total) ? -1 : total + 1) : undefined;
+  // The grid holds the rows of this page (the count text and the pager tell the list's total): screen readers hear
+  // the page's rows plus the header row, and each row's aria-rowindex counts within the page, header first.
+  const ariaRowCount = page ? tableRows.length + 1 : undefined;
   const lastUpdate = query.dataUpdatedAt;
   const zoneLabel = useTimeZoneLabel(lastUpdate);
 
@@ -393,7 +469,6 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
 
   const showError = query.isError;
   const showEmpty = !showError && page !== undefined && rows.length === 0 && !query.isFetching;
-  const initialLoading = page === undefined && query.isPending;
 
   return (
     <section className="data-table" aria-labelledby={`${tableId}-label`}>
@@ -446,6 +521,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               onClick={() => setFiltersOpen((open) => !open)}
             />
           ) : null}
+          <VideoLearningCenterButton />
           {toolbarActions ? toolbarActions(toolbarContext) : null}
           {canExport ? (
             <Tooltip content="Export the filtered list" keys={EXPORT_KEYS[0]}>
@@ -499,9 +575,12 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           aria-activedescendant={activeRow ? `${tableId}-row-${activeRow.id}` : undefined}
           tabIndex={0}
           style={{ ['--data-table-columns' as string]: gridTemplate }}
+          onScroll={(event) => position.rememberScroll(event.currentTarget.scrollTop)}
           onFocus={(event) => {
             // Arriving by Tab makes the first row active, so the arrows have a starting point.
-            if (event.target === event.currentTarget && activeRowId === null && tableRows.length > 0) setActiveIndex(0);
+            if (event.target === event.currentTarget && activeRowIdNow.current === null && tableRows.length > 0) {
+              setActiveIndex(0);
+            }
           }}
         >
           <div className="data-table__inner" style={{ height: Math.max(virtualizer.getTotalSize(), HEADER_HEIGHT) }}>
@@ -585,14 +664,14 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                     key={row.id}
                     id={`${tableId}-row-${row.id}`}
                     role="row"
-                    aria-rowindex={firstRecordIndex + item.index + 2}
+                    aria-rowindex={item.index + 2}
                     aria-selected={selectable ? selected : undefined}
                     aria-current={active ? 'true' : undefined}
                     data-active={active || undefined}
                     className={`data-table__row${onOpenRow ? ' data-table__row--link' : ''}`}
                     style={{ transform: `translateY(${item.start}px)`, height: rowHeight }}
                     onClick={() => {
-                      setActiveRowId(row.id);
+                      activate(row.id, item.index);
                       onOpenRow?.(row.original);
                     }}
                   >
@@ -764,4 +843,91 @@ function useSearchType(searchTypes: TableSearchTypes | undefined, searching: boo
     [searchTypes, search, param, searching, location, navigate],
   );
   return { value: value ?? '', set };
+}
+
+/** The list's address: its path and query, the key of its remembered position (one per page, sort and filter). */
+function useListAddress(): string {
+  const [location] = useLocation();
+  const search = useSearch();
+  return search ? `${location}?${search}` : location;
+}
+
+/** Scrolling writes the position this long after it stops. */
+const SCROLL_SAVE_DELAY_MS = 150;
+
+interface ListPositionMemory {
+  /** A new page or list: what to restore when its rows come (read before anything overwrites it). */
+  beginRestore: () => ListPosition | undefined;
+  /** The restore once the rows are there; undefined when there is none or it was done. */
+  takeRestore: () => ListPosition | undefined;
+  remember: (active: { rowId: string | null; index: number }) => void;
+  rememberScroll: (scrollTop: number) => void;
+}
+
+/** The active row and scroll offset of the list at this address, in the list memory of the tab. */
+function useListPosition(address: string, scrollRef: { current: HTMLDivElement | null }): ListPositionMemory {
+  const addressRef = useRef(address);
+  addressRef.current = address;
+  const state = useRef({
+    active: { rowId: null as string | null, index: -1 },
+    scrollTop: 0,
+    restore: undefined as ListPosition | undefined,
+    scrollTimer: undefined as ReturnType<typeof setTimeout> | undefined,
+  });
+
+  const save = useCallback(() => {
+    const { active, scrollTop } = state.current;
+    rememberListPosition(addressRef.current, { ...active, scrollTop });
+  }, []);
+  const cancelScrollSave = useCallback(() => {
+    if (state.current.scrollTimer !== undefined) clearTimeout(state.current.scrollTimer);
+    state.current.scrollTimer = undefined;
+  }, []);
+
+  const memory = useMemo<ListPositionMemory>(
+    () => ({
+      beginRestore: () => {
+        cancelScrollSave();
+        const saved = listPosition(addressRef.current);
+        state.current.active = { rowId: saved?.rowId ?? null, index: saved?.index ?? -1 };
+        state.current.scrollTop = saved?.scrollTop ?? 0;
+        state.current.restore = saved;
+        return saved;
+      },
+      takeRestore: () => {
+        const saved = state.current.restore;
+        state.current.restore = undefined;
+        return saved;
+      },
+      remember: (active) => {
+        state.current.active = active;
+        // A row chosen before the page's saved position was applied replaces it.
+        state.current.restore = undefined;
+        state.current.scrollTop = scrollRef.current?.scrollTop ?? state.current.scrollTop;
+        save();
+      },
+      rememberScroll: (scrollTop) => {
+        // Until the saved offset is applied, the box scrolls only because it is being emptied or refilled.
+        if (state.current.restore) return;
+        state.current.scrollTop = scrollTop;
+        cancelScrollSave();
+        state.current.scrollTimer = setTimeout(() => {
+          state.current.scrollTimer = undefined;
+          save();
+        }, SCROLL_SAVE_DELAY_MS);
+      },
+    }),
+    [scrollRef, save, cancelScrollSave],
+  );
+
+  // Leaving for a detail right after scrolling still keeps the offset.
+  useEffect(
+    () => () => {
+      if (state.current.scrollTimer === undefined) return;
+      cancelScrollSave();
+      save();
+    },
+    [save, cancelScrollSave],
+  );
+  return memory;
 }

@@ -1,4 +1,5 @@
 import { useRegisterCommands } from '@console/commands/registry';
+import { RECORD_COMMAND_IDS } from '@console/commands/target-commands';
 import type { Command } from '@console/commands/types';
 import { QuickPicker, type QuickPickerOption } from '@console/ui/quick-picker';
 import {
@@ -20,9 +21,10 @@ import { TRIAGE_KEYS } from './chargeback-triage';
 // the same quick picker beside the header's dropdown and the same safe changes (the status re-read and the
 // 'outdated-local-status' question) as the dropdowns themselves.
 
+/** The palette's 'Change chargeback status…' and 'Assign chargeback agent…' open the case and run these same ones. */
 export const CHARGEBACK_DETAIL_PICKER_IDS: Record<CaseField, string> = {
-  agent: 'chargeback.detail.assign-agent',
-  status: 'chargeback.detail.change-status',
+  agent: RECORD_COMMAND_IDS.assignChargebackAgent,
+  status: RECORD_COMMAND_IDS.changeChargebackStatus,
   fraudType: 'chargeback.detail.set-fraud-type',
 };
 

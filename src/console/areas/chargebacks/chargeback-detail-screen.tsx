@@ -1,4 +1,5 @@
 import { useCurrentScope } from '@console/app/current-scope';
+import { useHoldKeys } from '@console/commands/key-queue';
 import { useRegisterCommands } from '@console/commands/registry';
 import type { Command } from '@console/commands/types';
 import { useSession } from '@console/session/session-provider';
@@ -170,6 +171,8 @@ function ChargebackDetailView({ accountId, chargebackId }: { accountId: string; 
     fraudTypeEditable: fraudControl === 'editable',
     anchors,
   });
+  // `a`, `s`, `f` typed (or a change asked for by the palette) while the case loads wait for its pickers.
+  useHoldKeys(query.isPending);
 
   // The field shows only for the reason that carries a fraud type: a dropdown with the permission, else text or '-'.
   const fraudType =

@@ -1,4 +1,6 @@
-import { useApi } from '@console/session/session-provider';
+import { useRuntimeConfig } from '@console/app/runtime-config';
+import { useApi, useSession } from '@console/session/session-provider';
+import { NotFoundPage } from '@console/shell/not-found-page';
 import { Badge } from '@console/ui/badge';
 import { Button } from '@console/ui/button';
 import { EmptyState } from '@console/ui/empty-state';
@@ -72,15 +74,23 @@ function MessageCard({ message }: { message: MailboxMessage }) {
   );
 }
 
-/** Development mailbox: the outbox read back, so reset and invitation links can be followed without SMTP. */
+/**
+ * Development mailbox: the outbox read back with the session, so reset and invitation links can be followed without
+ * SMTP. Provider staff read every message; anyone else the messages addressed to them (the server decides).
+ */
 export function MailboxScreen() {
+  const { mailbox } = useRuntimeConfig();
+  return mailbox ? <Mailbox /> : <NotFoundPage />;
+}
+
+function Mailbox() {
   const api = useApi();
+  const { isProviderStaff } = useSession();
   const [to, setTo] = useState('');
   const filter = to.trim();
   const mail = useQuery({
     queryKey: ['mailbox', filter],
-    queryFn: ({ signal }) =>
-      api.get('/mailbox', { auth: false, query: filter ? { to: filter } : {}, schema: mailboxList, signal }),
+    queryFn: ({ signal }) => api.get('/mailbox', { query: filter ? { to: filter } : {}, schema: mailboxList, signal }),
     refetchInterval: 5000,
   });
 
@@ -90,7 +100,8 @@ export function MailboxScreen() {
         <div>
           <h1>Development mailbox</h1>
           <p className="text-secondary">
-            E-mails the console would send, kept here because no SMTP server is configured. Newest first.
+            E-mails the console would send, kept here because no SMTP server is configured. Newest first
+            {isProviderStaff ? '.' : ', only those addressed to you.'}
           </p>
         </div>
         <div className="mailbox__tools">

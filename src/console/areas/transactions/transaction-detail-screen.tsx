@@ -1,5 +1,7 @@
 import { useCurrentScope } from '@console/app/current-scope';
+import { useHoldKeys } from '@console/commands/key-queue';
 import { useRegisterCommands } from '@console/commands/registry';
+import { RECORD_COMMAND_IDS } from '@console/commands/target-commands';
 import type { Command } from '@console/commands/types';
 import { useSession } from '@console/session/session-provider';
 import { NotFoundPage } from '@console/shell/not-found-page';
@@ -36,7 +38,8 @@ import './transactions.css';
 // The transaction detail (spec 3, section 2.2) at account and merchant level: every section, the history linking to
 // related transactions, and the Refund button, command and modal.
 
-export const TRANSACTION_COMMAND_IDS = { refund: 'transaction.refund' } as const;
+/** The palette's 'Refund a transaction…' opens the transaction and runs this same command. */
+export const TRANSACTION_COMMAND_IDS = { refund: RECORD_COMMAND_IDS.refundTransaction } as const;
 /** The refund command's keys; the Refund button's tooltip shows the first. */
 export const REFUND_KEYS = ['r'] as const;
 
@@ -100,6 +103,8 @@ function TransactionDetailView({ accountId, merchantId, transactionId }: Transac
     ? refundButtonState(transaction, grants, refund.inFlight)
     : { visible: false, enabled: false, tooltip: null };
   useRefundCommand(transaction, buttonState.visible && buttonState.enabled, refund);
+  // An `r` typed (or a refund asked for by the palette) while the transaction loads waits for its Refund command.
+  useHoldKeys(query.isPending);
 
   const back = { href: listLocation(transactionsListPath(scope)), label: 'Back to transactions' };
   // A merchant's path only shows that merchant's transactions.
