@@ -57,6 +57,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/console/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/console/setup.ts'],
+          // A test makes several waits of up to 10 s each (setup.ts), so its own limit leaves room for a few of them on a
+          // saturated 2-core machine. The workers are vitest's default, one fewer than the cores: one on CI's 2 cores.
+          testTimeout: 30_000,
         },
       },
     ],

@@ -1,3 +1,4 @@
+import { preloadEveryScreen } from '@console/app/lazy-screen';
 import { AppProviders } from '@console/app/providers';
 import { AppRoutes } from '@console/app/router';
 import { createConsoleStorage, writeSession } from '@console/session/storage';
@@ -11,6 +12,12 @@ import { vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 
 // Renders the whole console (providers and route table) at a path, with a stubbed server, for screen tests.
+
+// Every test file runs in a fresh module graph, so the first render of each file used to load the signed-in shell and
+// its screen there and then (React.lazy), several hundred modules: 0.5-7 s on a busy machine, inside the first
+// findBy's wait. Loading them while the file is imported keeps that cost out of every wait, and the lazy screens then
+// render without suspending (src/console/app/lazy-screen.tsx; README, "Tests on a busy machine").
+await preloadEveryScreen();
 
 export const ACCOUNT_ID = '5d0c0a4e-0000-4000-8000-0000000000aa';
 export const OTHER_ACCOUNT_ID = '5d0c0a4e-0000-4000-8000-0000000000bb';

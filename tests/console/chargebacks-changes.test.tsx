@@ -51,7 +51,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('status change', { timeout: 15_000 }, () => {
+describe('status change', () => {
   it('re-reads the case, sends the shown status as expectedStatus and stays disabled while saving', async () => {
     const held = deferred();
     const fake = chargebacksApi();
@@ -66,7 +66,7 @@ describe('status change', { timeout: 15_000 }, () => {
       },
     });
     // The first screen of a file loads its lazy modules; give it time.
-    await screen.findByText('CASE-1001', {}, { timeout: 5000 });
+    await screen.findByText('CASE-1001');
 
     await app.user.selectOptions(statusOf('CASE-1001'), 'Done');
     await waitFor(() => expect(writesTo(fake.writes, 'PATCH')).toHaveLength(1));
@@ -143,7 +143,7 @@ describe('status change', { timeout: 15_000 }, () => {
   });
 });
 
-describe('agent and fraud type', { timeout: 15_000 }, () => {
+describe('agent and fraud type', () => {
   it('deletes the assignment for Unassigned, naming the agent it removes', async () => {
     const { user, writes } = renderQueue();
     await screen.findByText('CASE-1001');

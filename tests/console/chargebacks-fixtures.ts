@@ -1,3 +1,4 @@
+import { preloadEveryScreen } from '@console/app/lazy-screen';
 import type { Account } from '@domain/contract/accounts';
 import type { Agent, ChargebackDetail, ChargebackListItem } from '@domain/contract/chargebacks';
 import { BASE64_HEADER } from '@domain/contract/exports';
@@ -231,13 +232,7 @@ export function chargebacksApi({ items, agents = [BEN, ANA], listAnswer, writeAn
 }
 
 /**
- * Loads the signed-in shell and the queue's lazy modules once per file, so the first test does not spend its time
- * budget on module loading.
+ * Superseded: importing the harness preloads the shell and every screen for every file (app-harness.tsx), so this
+ * resolves at once. Kept only for the files that still call it; drop the call, then this export.
  */
-export async function preloadQueueModules(): Promise<void> {
-  await Promise.all([
-    import('@console/app/private-routes'),
-    import('@console/areas/chargebacks/chargebacks-list-screen'),
-    import('@console/areas/chargebacks/chargeback-detail-screen'),
-  ]);
-}
+export const preloadQueueModules = preloadEveryScreen;

@@ -34,7 +34,7 @@ function renderQueue({
 
 /** The queue with its first row active, as after Tab into the grid. */
 async function focusQueue() {
-  await screen.findByText('CASE-1001', {}, { timeout: 5000 });
+  await screen.findByText('CASE-1001');
   const grid = screen.getByRole('grid', { name: 'Chargebacks' });
   grid.focus();
   await waitFor(() => expect(activeCase()).toBe('CASE-1001'));
@@ -60,7 +60,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('triage by keyboard', { timeout: 15_000 }, () => {
+describe('triage by keyboard', () => {
   it('a opens the agent picker; typing filters, Enter assigns, and the next case becomes active', async () => {
     const { user, writes } = renderQueue();
     const grid = await focusQueue();
@@ -192,7 +192,7 @@ describe('triage by keyboard', { timeout: 15_000 }, () => {
   });
 });
 
-describe('bulk changes on a selection', { timeout: 15_000 }, () => {
+describe('bulk changes on a selection', () => {
   it('s sets the status of every selected case, each with its own expected status, and reports the outdated ones', async () => {
     const { user, cases, writes, detailCalls } = renderQueue();
     await focusQueue();
@@ -243,7 +243,7 @@ describe('bulk changes on a selection', { timeout: 15_000 }, () => {
   });
 });
 
-describe('triage commands', { timeout: 15_000 }, () => {
+describe('triage commands', () => {
   it('lists every triage action in the palette', async () => {
     const { user, listCalls } = renderQueue();
     await focusQueue();
@@ -305,7 +305,7 @@ describe('triage commands', { timeout: 15_000 }, () => {
       session: { permissions: [...DISPUTE_AGENT, 'useractivity.read'] },
       server: fake.server,
     });
-    await screen.findByRole('heading', { name: 'User activity', level: 1 }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'User activity', level: 1 });
     await user.keyboard('gc');
     await waitFor(() => expect(currentPath()).toBe(QUEUE_PATH));
   });
@@ -317,6 +317,6 @@ describe('triage commands', { timeout: 15_000 }, () => {
       session: { permissions: DISPUTE_AGENT },
       server: fake.server,
     });
-    await waitFor(() => expect(currentPath()).toBe(detailPath(FRAUD_ID)), { timeout: 5000 });
+    await waitFor(() => expect(currentPath()).toBe(detailPath(FRAUD_ID)));
   });
 });

@@ -1,6 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// How long findBy and waitFor wait for what the user would see: testing-library's default is 1 s. With the screens
+// preloaded (app-harness.tsx), a wait covers rendering and the stubbed calls only, yet on a saturated 2-core machine
+// the slowest waits of the suite still took up to ~6 s (README, "Tests on a busy machine"). A wait ends as soon as
+// its condition holds, so the limit costs nothing when the console works; it only bounds how long a broken test
+// takes to fail. The same 10 s as the end-to-end suite's expect timeout.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks a few browser APIs the console relies on: cmdk measures with ResizeObserver and scrolls the active
 // item into view; floating-ui and media-query hooks read matchMedia.
@@ -36,4 +43,6 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
 afterEach(() => {
   cleanup();
   window.localStorage?.clear();
+  // Lists remember their address and position per tab (table/list-memory.ts); each test starts in a fresh tab.
+  window.sessionStorage?.clear();
 });
