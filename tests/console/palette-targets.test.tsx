@@ -32,7 +32,7 @@ function renderWith(server: Server, permissions: string[]) {
 }
 
 async function openPalette(user: ReturnType<typeof renderApp>['user']) {
-  await screen.findByRole('heading', { name: 'Merchants', level: 1 }, { timeout: 5000 });
+  await screen.findByRole('heading', { name: 'Merchants', level: 1 });
   await user.keyboard('{Control>}k{/Control}');
   return screen.findByRole('dialog', { name: 'Command palette' });
 }

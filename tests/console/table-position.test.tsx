@@ -60,7 +60,7 @@ describe('the queue keeps its place', () => {
       session: { permissions: DISPUTE_AGENT },
       server: fake.server,
     });
-    await screen.findByText('CASE-2001', {}, { timeout: 5000 });
+    await screen.findByText('CASE-2001');
     await user.keyboard('j'.repeat(12));
     expect(activeCase()).toBe('CASE-2012');
     const scrolled = queueGrid().scrollTop;
@@ -87,7 +87,7 @@ describe('the queue keeps its place', () => {
       session: { permissions: DISPUTE_AGENT },
       server: fake.server,
     });
-    await screen.findByText('CASE-1001', {}, { timeout: 5000 });
+    await screen.findByText('CASE-1001');
     await user.keyboard('jj{Enter}');
     await screen.findByRole('heading', { level: 1, name: 'Case ID: DSP-2' });
     await user.click(screen.getByRole('link', { name: 'Back to Chargebacks' }));
@@ -100,7 +100,7 @@ describe('the queue keeps its place', () => {
   it('a case that left the page while it was open gives its place to the one now there', async () => {
     const fake = chargebacksApi();
     const { user } = renderApp({ path: QUEUE_PATH, session: { permissions: DISPUTE_AGENT }, server: fake.server });
-    await screen.findByText('CASE-1001', {}, { timeout: 5000 });
+    await screen.findByText('CASE-1001');
     await user.keyboard('jj{Enter}');
     await screen.findByRole('heading', { level: 1, name: 'Case ID: DSP-2' });
     // Another agent closed the case meanwhile, and the queue no longer lists it.
@@ -113,7 +113,7 @@ describe('the queue keeps its place', () => {
   it('a page of the list the user has not opened before starts with no active row', async () => {
     const fake = chargebacksApi();
     renderApp({ path: `${QUEUE_PATH}?order=amount`, session: { permissions: DISPUTE_AGENT }, server: fake.server });
-    await screen.findByText('CASE-1001', {}, { timeout: 5000 });
+    await screen.findByText('CASE-1001');
     expect(activeRow()).toBeUndefined();
   });
 });
@@ -156,7 +156,7 @@ describe('the transactions list keeps its place', () => {
   it("after the browser's Back, the transaction opened is active and j goes on to the next", async () => {
     const user = userEvent.setup();
     renderInBrowserHistory(LIST_PATH);
-    const grid = await screen.findByRole('grid', { name: 'Transactions' }, { timeout: 5000 });
+    const grid = await screen.findByRole('grid', { name: 'Transactions' });
     await within(grid).findByText(THIRD_ID);
     await user.keyboard('jj');
     expect(activeRow()).toHaveTextContent(SECOND_ID);
