@@ -18,6 +18,8 @@ import { activePosition, activeRowOf, rowAt, signInAndKeepTyping } from './suppo
 // record named by its id from any screen. Nothing here changes the demo data.
 
 test('g then c typed right after sign-in lands on Chargebacks, every time', async ({ browser }) => {
+  // Six fresh browsers, each signing in and loading the console: a minute is not enough on a loaded machine.
+  test.setTimeout(180_000);
   // Each round is a browser that has never loaded the console: the shell, the account and the landing list all load
   // while the keys are typed (about one in sixteen was lost before).
   for (let round = 1; round <= 6; round++) {
