@@ -57,6 +57,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/console/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/console/setup.ts'],
+          globalSetup: ['tests/console/served-routes.global.ts'],
           // A test makes several waits of up to 10 s each (setup.ts) and a busy machine slows all of its work: the slowest
           // test (eight filter picks) takes 2.4 s idle and 22 s on a saturated 2-core machine, so 60 s, as an e2e test.
           // The workers are vitest's default, one fewer than the cores: one on CI's 2 cores, so files never compete.

@@ -12,6 +12,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
+import { noteServerCall } from './served-check';
 
 const CONFIG: RuntimeConfig = {
   apiBase: '/api',
@@ -81,6 +82,7 @@ function renderScreen(path = '/accounts') {
   const fetchImpl = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://console.test');
     requests.push(url);
+    noteServerCall('GET', url);
     if (url.pathname === '/api/account') {
       const search = url.searchParams.get('search')?.toLowerCase();
       const items = [ACME, GLOBEX].filter((account) => !search || account.prettyName.toLowerCase().includes(search));

@@ -10,6 +10,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
+import { noteServerCall } from './served-check';
 
 // Renders the whole console (providers and route table) at a path, with a stubbed server, for screen tests.
 
@@ -25,8 +26,9 @@ export const USER_ID = '5d0c0a4e-0000-4000-8000-000000000001';
 
 export const TEST_CONFIG: RuntimeConfig = {
   apiBase: '/api',
-  userActivityBase: '/api',
-  analyticsBase: '/api',
+  // The server's own defaults (src/server/config.ts), so every stubbed call is one the server serves.
+  userActivityBase: '/api/audit',
+  analyticsBase: '/api/analytics',
   liveOrigin: 'https://console.example',
   sandboxOrigin: 'https://sandbox.console.example',
   appVersion: '3.201.0',
@@ -87,6 +89,7 @@ export function renderApp({ path, session = null, server, config }: RenderAppOpt
   const calls: ServerCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
+    noteServerCall(init?.method ?? 'GET', url);
     const call: ServerCall = {
       method: init?.method ?? 'GET',
       path: url.pathname.replace(/^\/api/, ''),

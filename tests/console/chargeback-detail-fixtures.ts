@@ -31,7 +31,8 @@ export const API_DETAIL = `/account/${ACCOUNT_ID}/chargeback/${CHARGEBACK_ID}`;
 export const API_DOCUMENT = `${API_DETAIL}/document`;
 export const API_TEMPLATES = `/account/${ACCOUNT_ID}/chargeback-template`;
 /** Where the generated document is served, relative to the API base. */
-export const DOCUMENT_LINK = `/account/${ACCOUNT_ID}/chargeback/${CHARGEBACK_ID}/document/file/abc123`;
+/** The case's document link as the server gives it (chargebackDocumentPath). */
+export const DOCUMENT_LINK = `/account/${ACCOUNT_ID}/chargeback/${CHARGEBACK_ID}/document/file`;
 
 /** Works cases: reads, changes status and agent, sets the fraud type, downloads; opens transactions. */
 export const AGENT = [
@@ -236,7 +237,8 @@ export function chargebacksApi({
     const file = /^\/account\/[^/]+\/chargeback-template\/([^/]+)\/file\/([^/]+)$/.exec(call.path);
     if (file && call.method === 'GET') {
       templateFileCalls.push(call);
-      return json(200, { url: `/template-files/${file[1]}` });
+      // The link as the server makes it (templateFilePath).
+      return json(200, { url: `${call.path}/content` });
     }
     if (file && call.method === 'DELETE') {
       deleteCalls.push(call);
@@ -244,7 +246,9 @@ export function chargebacksApi({
       if (answer instanceof Response && answer.ok) stored = stored.filter((template) => template.reason !== file[1]);
       return answer;
     }
-    if (call.path.startsWith('/template-files/')) return docx('template bytes');
+    if (/^\/account\/[^/]+\/chargeback-template\/[^/]+\/file\/[^/]+\/content$/.test(call.path)) {
+      return docx('template bytes');
+    }
     const upload = /^\/account\/[^/]+\/chargeback-template\/([^/]+)$/.exec(call.path);
     if (upload && call.method === 'PUT') {
       uploadCalls.push(call);

@@ -15,6 +15,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { noteServerCall } from './served-check';
 
 const CONFIG: RuntimeConfig = {
   apiBase: '/api',
@@ -107,6 +108,7 @@ function renderMerchants(path: string, permissions = ['merchant.read', 'merchant
   const fetchImpl = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://console.test');
     requests.push(url);
+    noteServerCall('GET', url);
     const parts = url.pathname
       .replace(/^\/api/, '')
       .split('/')

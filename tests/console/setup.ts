@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
+import { takeUnservedCalls } from './served-check';
 
 // How long findBy and waitFor wait for what the user would see: testing-library's default is 1 s. With the screens
 // preloaded (app-harness.tsx), a wait covers rendering and the stubbed calls only, yet on a saturated 2-core machine
@@ -42,6 +43,10 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
 
 afterEach(() => {
   cleanup();
+  expect(
+    takeUnservedCalls(),
+    'calls this test stubbed that the server does not serve (served-routes.global.ts)',
+  ).toEqual([]);
   window.localStorage?.clear();
   // Lists remember their address and position per tab (table/list-memory.ts); each test starts in a fresh tab.
   window.sessionStorage?.clear();

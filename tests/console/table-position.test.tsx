@@ -11,6 +11,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { mockTableLayout } from './activity-fixtures';
 import { json, renderApp, sessionAnswer, TEST_CONFIG } from './app-harness';
 import { chargebacksApi, DISPUTE_AGENT, FRAUD_CASE, preloadQueueModules, QUEUE_PATH } from './chargebacks-fixtures';
+import { noteServerCall } from './served-check';
 import { LIST_PATH, PAYMENT, paymentDetail, READER, transactionsApi } from './transactions-fixtures';
 
 // Triage keeps its place (issue 11): a list opened again, after a detail, has the row the user left active and the
@@ -137,6 +138,7 @@ function renderInBrowserHistory(path: string) {
   });
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost');
+    noteServerCall('GET', url);
     const call = { method: 'GET', path: url.pathname.replace(/^\/api/, ''), search: url.searchParams, body: undefined };
     return (await fake.server({ ...call, headers: new Headers() })) ?? json(200, { count: 0, total: 0, items: [] });
   });

@@ -2,15 +2,7 @@ import { ANALYTICS_BATCH_MAX, ANALYTICS_LIMITS, analyticsAccepted } from '@domai
 import { analyticsEvents } from '@server/db/schema';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type AccountRow,
-  authHeader,
-  buildTestApp,
-  createAccount,
-  createUser,
-  signIn,
-  type TestApp,
-} from './helpers/test-app';
+import { type AccountRow, authHeader, buildTestApp, createAccount, signedInAs, type TestApp } from './helpers/test-app';
 
 // Analytics events (spec 1, section 7): POST /event on the analytics base, batched, stored with the user.
 
@@ -25,9 +17,9 @@ const post = (payload: unknown, headers: Record<string, string> = authHeader(tok
 beforeAll(async () => {
   t = await buildTestApp();
   account = await createAccount(t.db);
-  const user = await createUser(t.db, { role: 'VIEWER', type: 'ACCOUNT', accountIds: [account.id] });
-  userId = user.id;
-  token = (await signIn(t.app, { email: user.email, accountId: account.shortId })).token;
+  const viewer = await signedInAs(t, 'VIEWER', account);
+  userId = viewer.user.id;
+  token = viewer.token;
 });
 
 beforeEach(async () => {
@@ -167,8 +159,7 @@ describe('caps on what a session sends', () => {
 
 describe('events per session', () => {
   it(`accepts ${ANALYTICS_LIMITS.eventsPerMinute} a minute, then answers 429 and stores nothing until the minute is over`, async () => {
-    const user = await createUser(t.db, { role: 'VIEWER', type: 'ACCOUNT', accountIds: [account.id] });
-    const session = (await signIn(t.app, { email: user.email, accountId: account.shortId })).token;
+    const { user, token: session } = await signedInAs(t, 'VIEWER', account);
     const batch = (count: number) => ({
       events: Array.from({ length: count }, (_, index) => ({
         event_name: 'view_route_step1',

@@ -2,15 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CONTROL_CHARACTERS_MESSAGE } from '@domain/contract/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile, wordTemplate } from './helpers/dispute-files';
-import {
-  type AccountRow,
-  authHeader,
-  buildTestApp,
-  createAccount,
-  createUser,
-  signIn,
-  type TestApp,
-} from './helpers/test-app';
+import { type AccountRow, authHeader, buildTestApp, createAccount, signedInAs, type TestApp } from './helpers/test-app';
 
 // Control characters in any request part (issue 11): a NUL byte reached PostgreSQL and answered 500 on every list's
 // search, the exports, /search, the mailbox filter, sign-in and forgot-password. One hook refuses them for every
@@ -33,10 +25,8 @@ const refusal = (...fields: string[]) => ({
 beforeAll(async () => {
   t = await buildTestApp();
   acme = await createAccount(t.db, { prettyName: 'Acme', shortId: 'ACME', hasChargebacksFeature: true });
-  const staff = await createUser(t.db, { role: 'PROVIDER_ADMINISTRATOR', type: 'INTERNAL', accountIds: [acme.id] });
-  staffToken = (await signIn(t.app, { email: staff.email })).token;
-  const admin = await createUser(t.db, { role: 'ADMINISTRATOR', type: 'ACCOUNT', accountIds: [acme.id] });
-  adminToken = (await signIn(t.app, { email: admin.email, accountId: acme.shortId })).token;
+  staffToken = (await signedInAs(t, 'PROVIDER_ADMINISTRATOR', acme)).token;
+  adminToken = (await signedInAs(t, 'ADMINISTRATOR', acme)).token;
 });
 
 afterAll(async () => {

@@ -259,3 +259,24 @@ export const authHeader = (token: string) => ({ authorization: `Bearer ${token}`
 
 /** A unique e-mail for a test user. */
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomUUID().slice(0, 8)}@merchant.example`;
+
+/**
+ * A new, signed-in user of the role: provider staff (INTERNAL) for PROVIDER_* roles, signed in through the admin
+ * sign-in; an account user of `account` otherwise, signed in to it.
+ */
+export async function signedInAs(
+  t: Pick<TestApp, 'app' | 'db'>,
+  role: string,
+  account: Pick<AccountRow, 'id' | 'shortId'>,
+  input: Partial<Omit<CreateUserInput, 'role'>> = {},
+): Promise<{ user: UserRow & { password: string | null }; token: string }> {
+  const internal = role.startsWith('PROVIDER_');
+  const user = await createUser(t.db, {
+    type: internal ? 'INTERNAL' : 'ACCOUNT',
+    accountIds: [account.id],
+    ...input,
+    role,
+  });
+  const session = await signIn(t.app, { email: user.email, accountId: internal ? undefined : account.shortId });
+  return { user, token: session.token };
+}
