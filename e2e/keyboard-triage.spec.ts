@@ -10,8 +10,9 @@ import {
   TRANSACTION_DETAIL_PATH,
   TRANSACTIONS_LIST_PATH,
   transactionsGrid,
+  typeAccountSignIn,
 } from './support/console';
-import { activePosition, activeRowOf, rowAt, signInAndKeepTyping } from './support/keyboard';
+import { activePosition, activeRowOf, rowAt } from './support/keyboard';
 
 // A dispute agent and a power user at the keyboard (issue 11, section 8): keys typed while the first screen loads are
 // not lost, a list opened again after a detail has the row the user left active, and the palette runs actions on a
@@ -25,7 +26,7 @@ test('g then c typed right after sign-in lands on Chargebacks, every time', asyn
   for (let round = 1; round <= 6; round++) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await signInAndKeepTyping(page, lumenUser('administrator'));
+    await typeAccountSignIn(page, lumenUser('administrator'));
     await expect(page, `round ${round}: the landing screen`).toHaveURL(MERCHANTS_LIST_PATH);
     await page.keyboard.press('g');
     await page.keyboard.press('c');
@@ -37,7 +38,7 @@ test('g then c typed right after sign-in lands on Chargebacks, every time', asyn
 
 test('an agent opens a case with Enter, comes back with u, and j goes on to the next case', async ({ page }) => {
   const { keyboard } = page;
-  await signInAndKeepTyping(page, lumenUser('administrator'));
+  await typeAccountSignIn(page, lumenUser('administrator'));
   await keyboard.press('g');
   await keyboard.press('c');
   await expect(page).toHaveURL(CHARGEBACKS_LIST_PATH);
@@ -78,7 +79,7 @@ test("the transactions list after the browser's Back has the transaction opened 
   page,
 }) => {
   const { keyboard } = page;
-  await signInAndKeepTyping(page, lumenUser('administrator'));
+  await typeAccountSignIn(page, lumenUser('administrator'));
   await keyboard.press('g');
   await keyboard.press('t');
   await expect(page).toHaveURL(TRANSACTIONS_LIST_PATH);
@@ -108,7 +109,7 @@ test("typing 'refund' in the palette on the merchants screen refunds a pasted tr
   const staff = await apiSignInAdmin(request);
   const payment = await findRefundablePayment(request, staff);
   const { keyboard } = page;
-  await signInAndKeepTyping(page, lumenUser('administrator'));
+  await typeAccountSignIn(page, lumenUser('administrator'));
   await expect(page).toHaveURL(MERCHANTS_LIST_PATH);
   await expect(page.getByRole('heading', { level: 1, name: 'Merchants' })).toBeVisible();
 

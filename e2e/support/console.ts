@@ -245,8 +245,11 @@ export async function downloadedLines(download: Download): Promise<string[]> {
   return text.split(/\r?\n/).filter((line) => line !== '');
 }
 
-/** Account user sign-in by keyboard alone: the Account ID field has the focus on arrival, Tab walks, Enter submits. */
-export async function signInWithKeyboard(
+/**
+ * Types the account sign-in by keyboard alone: the Account ID field has the focus on arrival, Tab walks, Enter
+ * submits. Returns once the address leaves /login, while the console may still be loading.
+ */
+export async function typeAccountSignIn(
   page: Page,
   username: string,
   password = DEMO_PASSWORD,
@@ -260,6 +263,17 @@ export async function signInWithKeyboard(
   await page.keyboard.press('Tab');
   await page.keyboard.type(password);
   await page.keyboard.press('Enter');
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** Account user sign-in by keyboard alone, done when the signed-in shell shows. */
+export async function signInWithKeyboard(
+  page: Page,
+  username: string,
+  password = DEMO_PASSWORD,
+  accountId = LUMEN_ACCOUNT_ID,
+) {
+  await typeAccountSignIn(page, username, password, accountId);
   await expect(page.getByRole('button', { name: /^User menu:/ })).toBeVisible();
 }
 

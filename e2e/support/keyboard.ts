@@ -1,24 +1,6 @@
-import { expect, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, LUMEN_ACCOUNT_ID } from './console';
+import { expect, type Locator } from '@playwright/test';
 
-// Helpers of the keyboard-triage journeys (issue 11): sign-in that hands back control the moment the console leaves
-// the sign-in page (so the next keys land while the first screen still loads), and reading the active row of a grid.
-
-/**
- * Account user sign-in by keyboard alone that returns as soon as the address leaves /login: the signed-in shell, the
- * account and the first list may all still be loading, as when a power user types on without looking.
- */
-export async function signInAndKeepTyping(page: Page, username: string, accountId = LUMEN_ACCOUNT_ID) {
-  await page.goto('/login');
-  await expect(page.getByLabel('Account ID')).toBeFocused();
-  await page.keyboard.type(accountId);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(username);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(DEMO_PASSWORD);
-  await page.keyboard.press('Enter');
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
+// Helpers of the keyboard-triage journeys (issue 11): reading the active row of a grid.
 
 /** The grid's active row (aria-current), as a locator; the journeys compare its position and accessible name. */
 export function activeRowOf(grid: Locator): Locator {

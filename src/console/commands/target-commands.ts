@@ -38,6 +38,18 @@ const REFUND_NOT_AVAILABLE: ToastOptions = {
   content: 'This transaction cannot be refunded now; its Refund button says why.',
 };
 
+interface TargetCommandSpec {
+  id: string;
+  title: string;
+  target: 'transaction' | 'chargeback';
+  keywords: string[];
+  allowed: boolean;
+  /** The record screen's own command to run once its screen has loaded. */
+  runsThere?: string;
+  /** Said when that command is not available for the record (it is not registered). */
+  notAvailable?: ToastOptions;
+}
+
 export function useTargetCommands(): void {
   const { grants } = useSession();
   const { show } = useToast();
@@ -60,93 +72,74 @@ export function useTargetCommands(): void {
     if (!ran && notAvailable) show(notAvailable);
   };
 
-  const transactionPath = (target: CommandTarget) => transactionDetailPath({ accountId: target.accountId }, target.id);
-  const chargebackPath = (target: CommandTarget) => chargebackDetailPath(target.accountId, target.id);
+  const pathOf = (target: CommandTarget) =>
+    target.kind === 'chargeback'
+      ? chargebackDetailPath(target.accountId, target.id)
+      : transactionDetailPath({ accountId: target.accountId }, target.id);
 
-  const commands: Command[] = [
-    ...(canOpenTransaction
-      ? [
-          {
-            id: TARGET_COMMAND_IDS.openTransaction,
-            title: 'Open transaction…',
-            group: 'Actions',
-            scope: 'page',
-            target: 'transaction',
-            keywords: ['transaction', 'payment', 'find', 'id'],
-            run: (ctx, target) => {
-              if (target) ctx.navigate(transactionPath(target));
-            },
-          } satisfies Command,
-        ]
-      : []),
-    ...(canRefund
-      ? [
-          {
-            id: TARGET_COMMAND_IDS.refundTransaction,
-            title: 'Refund a transaction…',
-            group: 'Actions',
-            scope: 'page',
-            target: 'transaction',
-            keywords: ['refund', 'partial refund', 'money back', 'return payment', 'transaction'],
-            run: (ctx, target) =>
-              target &&
-              openThenRun(
-                ctx.navigate,
-                transactionPath(target),
-                RECORD_COMMAND_IDS.refundTransaction,
-                REFUND_NOT_AVAILABLE,
-              ),
-          } satisfies Command,
-        ]
-      : []),
-    ...(chargebacksHere
-      ? [
-          {
-            id: TARGET_COMMAND_IDS.openChargeback,
-            title: 'Open chargeback…',
-            group: 'Actions',
-            scope: 'page',
-            target: 'chargeback',
-            keywords: ['chargeback', 'case', 'dispute', 'find', 'id'],
-            when: (ctx) => ctx.accountId !== undefined,
-            run: (ctx, target) => {
-              if (target) ctx.navigate(chargebackPath(target));
-            },
-          } satisfies Command,
-        ]
-      : []),
-    ...(chargebacksHere && abilities.changeStatus
-      ? [
-          {
-            id: TARGET_COMMAND_IDS.changeChargebackStatus,
-            title: 'Change chargeback status…',
-            group: 'Actions',
-            scope: 'page',
-            target: 'chargeback',
-            keywords: ['chargeback', 'case', 'dispute', 'status', 'to do', 'in progress', 'done'],
-            when: (ctx) => ctx.accountId !== undefined,
-            // A case that cannot be read shows the not-found page itself; nothing more to say.
-            run: (ctx, target) =>
-              target && openThenRun(ctx.navigate, chargebackPath(target), RECORD_COMMAND_IDS.changeChargebackStatus),
-          } satisfies Command,
-        ]
-      : []),
-    ...(chargebacksHere && abilities.assignAgent
-      ? [
-          {
-            id: TARGET_COMMAND_IDS.assignChargebackAgent,
-            title: 'Assign chargeback agent…',
-            group: 'Actions',
-            scope: 'page',
-            target: 'chargeback',
-            keywords: ['chargeback', 'case', 'dispute', 'agent', 'assign', 'unassign', 'others'],
-            when: (ctx) => ctx.accountId !== undefined,
-            run: (ctx, target) =>
-              target && openThenRun(ctx.navigate, chargebackPath(target), RECORD_COMMAND_IDS.assignChargebackAgent),
-          } satisfies Command,
-        ]
-      : []),
+  /** What each command asks for, who may run it, and the record screen's command it runs once there (if any). */
+  const specs: TargetCommandSpec[] = [
+    {
+      id: TARGET_COMMAND_IDS.openTransaction,
+      title: 'Open transaction…',
+      target: 'transaction',
+      keywords: ['transaction', 'payment', 'find', 'id'],
+      allowed: canOpenTransaction,
+    },
+    {
+      id: TARGET_COMMAND_IDS.refundTransaction,
+      title: 'Refund a transaction…',
+      target: 'transaction',
+      keywords: ['refund', 'partial refund', 'money back', 'return payment', 'transaction'],
+      allowed: canRefund,
+      runsThere: RECORD_COMMAND_IDS.refundTransaction,
+      notAvailable: REFUND_NOT_AVAILABLE,
+    },
+    {
+      id: TARGET_COMMAND_IDS.openChargeback,
+      title: 'Open chargeback…',
+      target: 'chargeback',
+      keywords: ['chargeback', 'case', 'dispute', 'find', 'id'],
+      allowed: chargebacksHere,
+    },
+    {
+      id: TARGET_COMMAND_IDS.changeChargebackStatus,
+      title: 'Change chargeback status…',
+      target: 'chargeback',
+      keywords: ['chargeback', 'case', 'dispute', 'status', 'to do', 'in progress', 'done'],
+      allowed: chargebacksHere && abilities.changeStatus,
+      runsThere: RECORD_COMMAND_IDS.changeChargebackStatus,
+    },
+    {
+      id: TARGET_COMMAND_IDS.assignChargebackAgent,
+      title: 'Assign chargeback agent…',
+      target: 'chargeback',
+      keywords: ['chargeback', 'case', 'dispute', 'agent', 'assign', 'unassign', 'others'],
+      allowed: chargebacksHere && abilities.assignAgent,
+      runsThere: RECORD_COMMAND_IDS.assignChargebackAgent,
+    },
   ];
+
+  const commands: Command[] = specs
+    .filter((spec) => spec.allowed)
+    .map(
+      (spec): Command => ({
+        id: spec.id,
+        title: spec.title,
+        group: 'Actions',
+        scope: 'page',
+        target: spec.target,
+        keywords: spec.keywords,
+        // The chargeback lookup searches the current account's queue.
+        when: spec.target === 'chargeback' ? (ctx) => ctx.accountId !== undefined : undefined,
+        // A record that cannot be read shows the not-found page itself; nothing more to say.
+        run: (ctx, target) => {
+          if (!target) return;
+          if (spec.runsThere) return openThenRun(ctx.navigate, pathOf(target), spec.runsThere, spec.notAvailable);
+          ctx.navigate(pathOf(target));
+        },
+      }),
+    );
   useRegisterCommands(commands, [
     canOpenTransaction,
     canRefund,
