@@ -40,6 +40,8 @@ export const accounts = pgTable(
     prettyName: text('pretty_name').notNull(),
     image: text('image'),
     hasChargebacksFeature: boolean('has_chargebacks_feature').notNull().default(false),
+    /** Raised by every save: a save names the version it read, so a concurrent edit is refused, never merged away. */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -110,6 +112,8 @@ export const merchants = pgTable(
     failedRedirectUrl: text('failed_redirect_url'),
     publicKey: text('public_key').notNull(),
     privateKey: text('private_key').notNull(),
+    /** Raised by every save, as the account's version. */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -119,6 +123,40 @@ export const merchants = pgTable(
     index('merchants_pretty_name_trgm_idx').using('gin', sql`lower(${t.prettyName}) gin_trgm_ops`),
     index('merchants_legal_name_trgm_idx').using('gin', sql`lower(${t.merchantLegalName}) gin_trgm_ops`),
   ],
+);
+
+/** My Lists (spec 2, section 2.6): a merchant's URL list and custom-tag list, the values MIDs and routes match on. */
+export const merchantListItems = pgTable(
+  'merchant_list_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    /** URL or TAG. */
+    list: text('list').notNull(),
+    /** The URL as entered (trimmed), or the tag in upper case. */
+    prettyName: text('pretty_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('merchant_list_items_value_key').on(t.merchantId, t.list, t.prettyName),
+    check('merchant_list_items_list', sql`${t.list} in ('URL', 'TAG')`),
+  ],
+);
+
+/** Who last changed a merchant's list and when: the screen's 'Last Edition' line. */
+export const merchantListEdits = pgTable(
+  'merchant_list_edits',
+  {
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    list: text('list').notNull(),
+    editorId: uuid('editor_id').references(() => users.id, { onDelete: 'set null' }),
+    editedAt: timestamp('edited_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.list] })],
 );
 
 export const roles = pgTable('roles', {
