@@ -175,6 +175,17 @@ export const CATALOGUE = {
     content: 'Delete its merchants and users first.',
     type: 'error',
   },
+  // Account saves (issue 12): the server's guards behind the wizard's locks.
+  'account-changed': {
+    header: 'This account has changed',
+    content: 'Another user saved it while you were editing. Reload it and make your changes again.',
+    type: 'warning',
+  },
+  'account-in-use': {
+    header: 'Not saved',
+    content: 'A MID or payments use some of the providers or solutions you removed; they must stay.',
+    type: 'error',
+  },
   'outdated-local-status': {
     header: 'The status has changed',
     content: 'Another user changed this case while you were looking at it. Update to see the current status.',

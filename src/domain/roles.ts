@@ -134,6 +134,8 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
       ...READ_ALL,
       ...EXPORTS,
       ...PAYMENTS_WORK,
+      // Spec 2, section 2.1: a payments specialist may add providers and solutions from the MID screen's hint.
+      P.accountUpdate,
       P.midCreate,
       P.midUpdate,
       P.routeCreate,

@@ -54,6 +54,8 @@ const ACME: Account = {
   hasChargebacksFeature: true,
   providers: [provider(1, 'Adyen'), provider(2, 'Stripe'), provider(3, 'Worldpay'), provider(4, 'Nuvei')],
   merchantCount: 1234,
+  userCount: 1,
+  version: 1,
   createdAt: '2024-03-05T10:15:00.000Z',
 };
 
@@ -65,6 +67,8 @@ const GLOBEX: Account = {
   hasChargebacksFeature: false,
   providers: [provider(1, 'Adyen')],
   merchantCount: 3,
+  userCount: 1,
+  version: 1,
 };
 
 function json(body: unknown, status = 200): Response {

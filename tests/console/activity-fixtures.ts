@@ -29,6 +29,8 @@ export const ACCOUNT: Account = {
     },
   ],
   merchantCount: 2,
+  userCount: 1,
+  version: 1,
   createdAt: '2024-03-05T10:15:00.000Z',
 };
 

@@ -47,6 +47,8 @@ export const ACCOUNT: Account = {
   hasChargebacksFeature: true,
   providers: [],
   merchantCount: 1,
+  userCount: 1,
+  version: 1,
   createdAt: '2024-03-05T10:15:00.000Z',
 };
 

@@ -40,6 +40,8 @@ const ACCOUNT: Account = {
   hasChargebacksFeature: true,
   providers: [],
   merchantCount: 2,
+  userCount: 1,
+  version: 1,
   createdAt: '2024-03-05T10:15:00.000Z',
 };
 

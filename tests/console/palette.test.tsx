@@ -83,6 +83,8 @@ const api = {
         hasChargebacksFeature: true,
         providers: [],
         merchantCount: fake.state.merchantCount,
+        userCount: 1,
+        version: 1,
         createdAt: '2024-01-01T00:00:00.000Z',
       };
     }

@@ -14,6 +14,8 @@ const account = {
   hasChargebacksFeature: false,
   providers: [],
   merchantCount: 1,
+  userCount: 1,
+  version: 1,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 

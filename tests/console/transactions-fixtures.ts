@@ -48,6 +48,8 @@ export const ACCOUNT: Account = {
     { acquirerId: 'ad0c0a4e-0000-4000-8000-000000000002', prettyName: 'Stripe', usedByMid: true, solutions: [] },
   ],
   merchantCount: 2,
+  userCount: 1,
+  version: 1,
   createdAt: '2024-03-05T10:15:00.000Z',
 };
 

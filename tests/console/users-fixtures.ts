@@ -32,6 +32,8 @@ export function accountRecord(summary: typeof ACME): Account {
     hasChargebacksFeature: false,
     providers: [],
     merchantCount: 1,
+    userCount: 1,
+    version: 1,
     createdAt: '2025-01-01T00:00:00.000Z',
   };
 }

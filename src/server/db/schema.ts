@@ -621,6 +621,8 @@ export const transactions = pgTable(
     // The MID filter, and 'this MID has transactions' (its acquirer cannot change; it cannot be deleted).
     index('transactions_mid_created_idx').on(t.midId, t.createdAt.desc().nullsFirst(), t.id),
     index('transactions_route_idx').on(t.routeId),
+    // 'This solution carried payments': it can no longer be removed from its account.
+    index('transactions_solution_idx').on(t.solutionId).where(sql`${t.solutionId} is not null`),
     // A payment's refunds, chargebacks and RDRs: the refundable amount reads them under the payment's lock.
     index('transactions_parent_idx').on(t.parentId).where(sql`${t.parentId} is not null`),
     // Search by the merchant's order reference: equality and prefix (LIKE 'abc%') through one btree.

@@ -62,3 +62,10 @@ export async function recordActivity(tx: Queryable, entry: ActivityEntry): Promi
     merchantId: entry.merchantId ?? null,
   });
 }
+
+/** The signed-in caller, as an audit entry names them. */
+export const actorOf = (auth: Pick<Actor, 'email' | 'fullName'> & { userId: string }): Actor => ({
+  userId: auth.userId,
+  email: auth.email,
+  fullName: auth.fullName,
+});

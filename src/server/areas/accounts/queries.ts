@@ -1,14 +1,28 @@
-import type { Account } from '@domain/contract/accounts';
+import type { Account, AccountSolution, Provider } from '@domain/contract/accounts';
 import type { ListQuery } from '@domain/contract/common';
 import { isIdentifier, looksLikeIdPrefix } from '@domain/ids';
-import { asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { accountProviders, accounts, acquirers, solutions } from '../../db/schema';
+import { accountProviders, accounts, acquirers, merchants, solutions } from '../../db/schema';
 import { containsPattern, idStartsWith, prefixPattern } from '../../lib/list';
+import { notFound } from '../../plugins/errors';
 
 // Spelled out with table names: drizzle leaves columns unqualified in single-table selects, which would make the
 // correlation compare merchants with themselves.
 export const merchantCount = sql<number>`(select count(*)::int from merchants where merchants.account_id = accounts.id)`;
+
+/** Account users linked to the account (provider staff links do not count: they come and go with the staff). */
+export const accountUserCount = sql<number>`(
+  select count(*)::int from user_accounts
+  join users on users.id = user_accounts.user_id
+  where user_accounts.account_id = accounts.id and users.user_type = 'ACCOUNT' and users.status <> 'DELETED'
+)`;
+
+/** A MID uses the solution, or payments did (their MID may have moved on; the record of them stays). */
+export const solutionInUse = (solutionId: SQL | string) => sql<boolean>`(
+  exists (select 1 from mids where mids.solution_id = ${solutionId})
+  or exists (select 1 from transactions where transactions.solution_id = ${solutionId})
+)`;
 
 /** Sortable contract fields of the accounts list. */
 export const ACCOUNT_SORTABLE = {
@@ -47,8 +61,10 @@ export async function loadAccounts(db: Queryable, ids: readonly string[]): Promi
         prettyName: accounts.prettyName,
         image: accounts.image,
         hasChargebacksFeature: accounts.hasChargebacksFeature,
+        version: accounts.version,
         createdAt: accounts.createdAt,
         merchantCount,
+        userCount: accountUserCount,
       })
       .from(accounts)
       .where(inArray(accounts.id, list)),
@@ -64,6 +80,7 @@ export async function loadAccounts(db: Queryable, ids: readonly string[]): Promi
         accountId: solutions.accountId,
         acquirerId: solutions.acquirerId,
         prettyName: solutions.prettyName,
+        usedByMid: solutionInUse(sql`${solutions.id}`),
       })
       .from(solutions)
       .where(inArray(solutions.accountId, list))
@@ -73,17 +90,20 @@ export async function loadAccounts(db: Queryable, ids: readonly string[]): Promi
   return list.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
-    // usedByMid stays false until MIDs exist; the MIDs area fills it from its own table.
+    // A provider is in use while any of its solutions is: removing it would remove them.
     const providers = providerRows
       .filter((provider) => provider.accountId === id)
-      .map((provider) => ({
-        acquirerId: provider.acquirerId,
-        prettyName: provider.prettyName,
-        usedByMid: false,
-        solutions: solutionRows
+      .map((provider) => {
+        const own = solutionRows
           .filter((solution) => solution.accountId === id && solution.acquirerId === provider.acquirerId)
-          .map((solution) => ({ id: solution.id, prettyName: solution.prettyName, usedByMid: false })),
-      }));
+          .map((solution) => ({ id: solution.id, prettyName: solution.prettyName, usedByMid: solution.usedByMid }));
+        return {
+          acquirerId: provider.acquirerId,
+          prettyName: provider.prettyName,
+          usedByMid: own.some((solution) => solution.usedByMid),
+          solutions: own,
+        };
+      });
     return [
       {
         accountId: row.id,
@@ -93,6 +113,8 @@ export async function loadAccounts(db: Queryable, ids: readonly string[]): Promi
         hasChargebacksFeature: row.hasChargebacksFeature,
         providers,
         merchantCount: Number(row.merchantCount),
+        userCount: Number(row.userCount),
+        version: row.version,
         createdAt: row.createdAt.toISOString(),
       },
     ];
@@ -102,3 +124,82 @@ export async function loadAccounts(db: Queryable, ids: readonly string[]): Promi
 /** Restricts a query to the accounts a caller may see. */
 export const visibleAccounts = (accountIds: readonly string[]): SQL =>
   accountIds.length === 0 ? sql`false` : inArray(accounts.id, [...accountIds]);
+
+export interface ProviderOptions {
+  /** 'In use' counts this merchant's MIDs only; with fromTransactions, its payments only. */
+  merchantId?: string;
+  /** Only the providers and solutions that carried payments (the transactions list's filters). */
+  fromTransactions?: boolean;
+  withSolutions?: boolean;
+}
+
+/** GET /account/{accountId}/acquirer: the account's providers, each with its solutions and what uses them. */
+export async function loadAccountProviders(
+  db: Queryable,
+  accountId: string,
+  options: ProviderOptions = {},
+): Promise<Provider[]> {
+  const merchant = options.merchantId;
+  const used = merchant
+    ? sql<boolean>`exists (select 1 from mids where mids.solution_id = ${solutions.id} and mids.merchant_id = ${merchant})`
+    : solutionInUse(sql`${solutions.id}`);
+  const carried = merchant
+    ? sql<boolean>`exists (select 1 from transactions where transactions.solution_id = ${solutions.id} and transactions.merchant_id = ${merchant})`
+    : sql<boolean>`exists (select 1 from transactions where transactions.solution_id = ${solutions.id})`;
+  const [providerRows, solutionRows] = await Promise.all([
+    db
+      .select({ acquirerId: acquirers.id, prettyName: acquirers.prettyName })
+      .from(accountProviders)
+      .innerJoin(acquirers, eq(acquirers.id, accountProviders.acquirerId))
+      .where(eq(accountProviders.accountId, accountId))
+      .orderBy(asc(acquirers.prettyName)),
+    db
+      .select({ id: solutions.id, acquirerId: solutions.acquirerId, prettyName: solutions.prettyName, usedByMid: used })
+      .from(solutions)
+      .where(and(eq(solutions.accountId, accountId), options.fromTransactions ? carried : undefined))
+      .orderBy(asc(solutions.createdAt), asc(solutions.prettyName)),
+  ]);
+  return providerRows.flatMap((provider) => {
+    const own = solutionRows
+      .filter((solution) => solution.acquirerId === provider.acquirerId)
+      .map((solution) => ({
+        id: solution.id,
+        prettyName: solution.prettyName,
+        usedByMid: Boolean(solution.usedByMid),
+      }));
+    if (options.fromTransactions && own.length === 0) return [];
+    return [
+      {
+        ...provider,
+        usedByMid: own.some((solution) => solution.usedByMid),
+        solutions: options.withSolutions === false ? [] : own,
+      },
+    ];
+  });
+}
+
+/** GET /account/{accountId}/solution: every solution of the account, with its provider. */
+export async function loadAccountSolutions(db: Queryable, accountId: string): Promise<AccountSolution[]> {
+  const rows = await db
+    .select({
+      id: solutions.id,
+      prettyName: solutions.prettyName,
+      usedByMid: solutionInUse(sql`${solutions.id}`),
+      acquirerId: acquirers.id,
+      acquirerPrettyName: acquirers.prettyName,
+    })
+    .from(solutions)
+    .innerJoin(acquirers, eq(acquirers.id, solutions.acquirerId))
+    .where(eq(solutions.accountId, accountId))
+    .orderBy(asc(acquirers.prettyName), asc(solutions.prettyName));
+  return rows.map((row) => ({ ...row, usedByMid: Boolean(row.usedByMid) }));
+}
+
+/** A merchant filter names one of the account's merchants; any other answers 404, like an unknown one. */
+export async function assertMerchantOfAccount(db: Queryable, accountId: string, merchantId: string): Promise<void> {
+  const [found] = await db
+    .select({ id: merchants.id })
+    .from(merchants)
+    .where(and(eq(merchants.id, merchantId), eq(merchants.accountId, accountId)));
+  if (!found) throw notFound();
+}

@@ -12,7 +12,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import type { Queryable } from '../../db/client';
 import { chargebackAgents, chargebacks } from '../../db/schema';
-import { type Actor, recordActivity } from '../../lib/audit';
+import { actorOf, recordActivity } from '../../lib/audit';
 import { type AuthContext, assertAccountAccess } from '../../plugins/auth';
 import { ApiError, forbidden, notFound } from '../../plugins/errors';
 import { assignmentOf, chargebackIdOrNull, hasChargebacksFeature, loadListItem } from './queries';
@@ -34,8 +34,6 @@ export async function chargebackAccount(db: Queryable, auth: AuthContext, accoun
   if (!(await hasChargebacksFeature(db, accountId))) throw notFound();
   return accountId;
 }
-
-const actorOf = (auth: AuthContext): Actor => ({ userId: auth.userId, email: auth.email, fullName: auth.fullName });
 
 const outdated = (what: 'status' | 'agent') =>
   new ApiError(

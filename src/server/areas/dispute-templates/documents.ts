@@ -6,12 +6,12 @@ import { messageFor } from '@domain/errors';
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { chargebacks, disputeTemplates } from '../../db/schema';
-import { recordActivity } from '../../lib/audit';
+import { actorOf, recordActivity } from '../../lib/audit';
 import { DocxFormatError, fillDocx } from '../../lib/docx';
 import type { AuthContext } from '../../plugins/auth';
 import { ApiError, notFound } from '../../plugins/errors';
 import { chargebackDocumentPath, chargebackIdOrNull, loadChargebackDetail } from '../chargebacks/queries';
-import { actorOf, removeQuietly, type TemplateDeps } from './service';
+import { removeQuietly, type TemplateDeps } from './service';
 
 // The dispute document of a case (spec 3, section 2.4 "Download flow"): the template of the reason asked for, or
 // Others, then Default (resolveTemplateKey), filled with the case's fields (disputeDocumentData). Broken placeholders

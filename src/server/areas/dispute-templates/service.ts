@@ -18,7 +18,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app';
 import type { Queryable } from '../../db/client';
 import { accounts, disputeTemplates } from '../../db/schema';
-import { type Actor, recordActivity } from '../../lib/audit';
+import { actorOf, recordActivity } from '../../lib/audit';
 import { type DocxKind, inspectDocx } from '../../lib/docx';
 import { type AuthContext, assertAccountAccess } from '../../plugins/auth';
 import { ApiError, notFound } from '../../plugins/errors';
@@ -34,12 +34,6 @@ import type { DisputeFileStores } from './storage';
 // account row so concurrent uploads and deletions of one account's templates run one after the other.
 
 export type TemplateDeps = Pick<AppDeps, 'db' | 'now'> & { files: DisputeFileStores; log: FastifyBaseLogger };
-
-export const actorOf = (auth: AuthContext): Actor => ({
-  userId: auth.userId,
-  email: auth.email,
-  fullName: auth.fullName,
-});
 
 /**
  * The tenant boundary for everything dispute-related: an account the caller cannot reach, or one without the

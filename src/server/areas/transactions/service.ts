@@ -15,6 +15,7 @@ import type { AppDeps } from '../../app';
 import type { Queryable } from '../../db/client';
 import { mids, transactionHistory, transactions } from '../../db/schema';
 import { recordActivity } from '../../lib/audit';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { type AuthContext, assertAccountAccess } from '../../plugins/auth';
 import { ApiError, notFound } from '../../plugins/errors';
 import { loadPaymentChildren, refundStateOf, transactionIdOrNull } from './queries';
@@ -59,13 +60,6 @@ export function refundFingerprint(call: RefundCall): string {
     fullRefund,
   ];
   return createHash('sha256').update(JSON.stringify(bound)).digest('hex');
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 const keyReused = () =>

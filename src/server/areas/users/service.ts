@@ -13,7 +13,8 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import type { Queryable } from '../../db/client';
 import { passwordTokens, roles, userAccounts, users } from '../../db/schema';
-import { type Actor, recordActivity } from '../../lib/audit';
+import { actorOf, recordActivity } from '../../lib/audit';
+import { isUniqueViolation } from '../../lib/db-errors';
 import type { AuthContext } from '../../plugins/auth';
 import { ApiError, forbidden, notFound } from '../../plugins/errors';
 import { createInvitation } from '../auth/password-links';
@@ -40,8 +41,6 @@ export const canManageInternalUsers = (auth: AuthContext) =>
 
 const formError = (fields: Record<string, string>) =>
   new ApiError(400, 'form-not-validated', 'Form not validated', { fields });
-
-const actorOf = (auth: AuthContext): Actor => ({ userId: auth.userId, email: auth.email, fullName: auth.fullName });
 
 /** What the audit log keeps of a user: no password hash, no tokens. */
 function auditView(row: LoadedUser['user'], roleName: string, accountIds: readonly string[]) {
@@ -72,13 +71,6 @@ function changes(before: AuditView, after: AuditView) {
 
 const auditAccountOf = (userType: string, accountIds: readonly string[]) =>
   userType === 'ACCOUNT' ? (accountIds[0] ?? null) : null;
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 const userNotCreated = () => new ApiError(409, 'user-not-created');
 

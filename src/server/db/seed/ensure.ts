@@ -1,7 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { accounts, roles, serverSettings, userAccounts, users } from '../schema';
-import { DEMO_CREDENTIALS_KEY, DEMO_PASSWORD, type DemoCredential, type DemoData, generateDemoData } from './generator';
+import {
+  DEMO_CREDENTIALS_KEY,
+  DEMO_PASSWORD,
+  type DemoCredential,
+  type DemoData,
+  generateDemoData,
+  syncRoles,
+} from './generator';
 
 /** The seed number from the environment (SEED), 1 when unset or not a whole number. */
 export function seedFromEnv(env: NodeJS.ProcessEnv = process.env): number {
@@ -65,6 +73,7 @@ export async function ensureDemoData(
   options: { disputeTemplatesDir?: string } = {},
 ): Promise<DemoData> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  if (count > 0) await syncRoles(db, randomUUID);
   if (count === 0) {
     const { password, credentials } = await generateDemoData(db, { seed, baseDate, ...options });
     return { password, credentials };

@@ -143,23 +143,33 @@ const acquirersStep: GeneratorStep = {
   },
 };
 
+/**
+ * Writes the role matrix of src/domain/roles.ts: new roles get `newId`, existing ones take the code's permissions, so
+ * a database made by an older version follows the matrix on the next start. Answers the role ids by name.
+ */
+export async function syncRoles(db: Queryable, newId: () => string): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (const role of ROLE_DEFINITIONS) {
+    const values = {
+      prettyName: role.prettyName,
+      isInternal: role.internal,
+      allAllowed: role.allAllowed ?? false,
+      permissions: [...role.permissions],
+    };
+    const [row] = await db
+      .insert(roles)
+      .values({ id: newId(), name: role.name, ...values })
+      .onConflictDoUpdate({ target: roles.name, set: values })
+      .returning({ id: roles.id });
+    ids.set(role.name, row!.id);
+  }
+  return ids;
+}
+
 const rolesStep: GeneratorStep = {
   name: 'roles',
   async run(ctx, rng) {
-    for (const role of ROLE_DEFINITIONS) {
-      const values = {
-        prettyName: role.prettyName,
-        isInternal: role.internal,
-        allAllowed: role.allAllowed ?? false,
-        permissions: [...role.permissions],
-      };
-      const [row] = await ctx.db
-        .insert(roles)
-        .values({ id: rng.uuid(), name: role.name, ...values })
-        .onConflictDoUpdate({ target: roles.name, set: values })
-        .returning({ id: roles.id });
-      ctx.roles.set(role.name, row!.id);
-    }
+    for (const [name, id] of await syncRoles(ctx.db, () => rng.uuid())) ctx.roles.set(name, id);
   },
 };
 

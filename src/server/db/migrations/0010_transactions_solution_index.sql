@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_solution_idx" ON "transactions" USING btree ("solution_id") WHERE "transactions"."solution_id" is not null;
