@@ -181,6 +181,11 @@ export const CATALOGUE = {
     content: 'Another user saved it while you were editing. Reload it and make your changes again.',
     type: 'warning',
   },
+  'merchant-changed': {
+    header: 'This merchant has changed',
+    content: 'Another user saved it while you were editing. Reload it and make your changes again.',
+    type: 'warning',
+  },
   'account-in-use': {
     header: 'Not saved',
     content: 'A MID or payments use some of the providers or solutions you removed; they must stay.',

@@ -60,3 +60,21 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return fields;
 }
+
+/**
+ * A web address as the merchant form and the URL lists accept it (spec 2, section 5): an optional http, https or ftp
+ * scheme, a dotted host name (letters, digits and hyphens, any script), an optional port and an optional path,
+ * query or fragment. At most 2,048 characters.
+ */
+export const URL_PATTERN =
+  /^(?:(?:https?|ftp):\/\/)?(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+[\p{L}]{2,63}(?::\d{1,5})?(?:[/?#][^\s]*)?$/iu;
+export const URL_MAX = 2048;
+
+export const isWebAddress = (value: string) => value.length <= URL_MAX && URL_PATTERN.test(value);
+
+/** A phone number: an optional +, then digits with single spaces, dots, hyphens or brackets, 6 to 15 digits. */
+export const PHONE_PATTERN = /^\+?[\d\s().-]{6,20}$/;
+export const isPhoneNumber = (value: string) => {
+  const digits = value.replace(/\D/g, '').length;
+  return PHONE_PATTERN.test(value) && digits >= 6 && digits <= 15;
+};

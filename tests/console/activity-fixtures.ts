@@ -57,6 +57,7 @@ function merchantOf(merchantId: string, name: string): Merchant {
     webhooksNotificationsUrl: 'https://shop.example.com/hooks',
     successRedirectUrl: null,
     failedRedirectUrl: null,
+    version: 1,
     accountReference: { id: ACCOUNT_ID, prettyName: 'Acme' },
     createdAt: '2024-05-01T08:00:00.000Z',
     updatedAt: '2024-06-01T08:00:00.000Z',

@@ -68,6 +68,7 @@ function merchantOf(index: number, overrides: Partial<Merchant> = {}): Merchant 
     webhooksNotificationsUrl: `https://shop${index}.example.com/hooks`,
     successRedirectUrl: null,
     failedRedirectUrl: null,
+    version: 1,
     accountReference: { id: ACCOUNT_ID, prettyName: 'Acme Payments' },
     createdAt: '2024-05-01T08:00:00.000Z',
     updatedAt: '2024-06-01T08:00:00.000Z',

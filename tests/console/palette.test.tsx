@@ -58,6 +58,7 @@ function merchantRecord(index: number) {
     webhooksNotificationsUrl: null,
     successRedirectUrl: null,
     failedRedirectUrl: null,
+    version: 1,
     accountReference: { id: ACCOUNT_ID, prettyName: 'Acme' },
     createdAt: '2024-01-01T00:00:00.000Z',
     updatedAt: '2024-01-01T00:00:00.000Z',

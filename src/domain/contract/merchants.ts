@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPhoneNumber, isWebAddress, MSG, maxCharacters, URL_MAX } from '../validation';
 import { listQuery, listResponse, uuid } from './common';
 
 /** A merchant with its legal and contact data (spec 2, section 3). API keys are never part of it. */
@@ -25,6 +26,8 @@ export const merchant = z.object({
   successRedirectUrl: z.string().nullable(),
   failedRedirectUrl: z.string().nullable(),
   accountReference: z.object({ id: uuid, prettyName: z.string() }),
+  /** Raised by every save; the editor sends back the one it read (merchantSave.version). */
+  version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -38,3 +41,85 @@ export const apiKeyResponse = z.object({ keyName: apiKeyName, key: z.string() })
 
 export const merchantParams = z.object({ accountId: z.string(), merchantId: z.string() });
 export const merchantKeyParams = merchantParams.extend({ keyName: z.string() });
+
+// ---- Writes (spec 2, sections 2.2, 3 and 5): the merchant form, checked alike by the console and the server.
+
+/** Maximum lengths of spec 2, section 5. The business name (dba) follows the field list's 30 (the spec also cites 22). */
+export const MERCHANT_LIMITS = {
+  prettyName: 50,
+  merchantLegalName: 50,
+  vatNumber: 30,
+  dba: 30,
+  mccCode: 30,
+  street: 30,
+  city: 30,
+  zipCode: 10,
+  country: 2,
+  email: 320,
+  supportEmail: 320,
+  phone: 15,
+  supportPhone: 15,
+  url: URL_MAX,
+} as const;
+
+export const MERCHANT_MESSAGES = {
+  corporateUrl: "Enter your business' URL",
+  supportUrl: 'Enter a valid support URL',
+  url: 'Enter a valid URL',
+  phone: 'Enter a valid phone number',
+  country: 'Select a country',
+} as const;
+
+const required = (max: number) => z.string().trim().min(1, MSG.required).max(max, maxCharacters(max));
+const requiredEmail = (max: number) => required(max).regex(/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/, MSG.email);
+const requiredUrl = (message: string) => required(MERCHANT_LIMITS.url).refine(isWebAddress, message);
+/** Optional fields: empty text is no value (the form drops empty values before sending). */
+const optional = (field: z.ZodType<string>) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), field.optional());
+const optionalUrl = optional(
+  z
+    .string()
+    .trim()
+    .max(MERCHANT_LIMITS.url, maxCharacters(MERCHANT_LIMITS.url))
+    .refine(isWebAddress, MERCHANT_MESSAGES.url),
+);
+const optionalPhone = optional(
+  z
+    .string()
+    .trim()
+    .max(MERCHANT_LIMITS.phone, maxCharacters(MERCHANT_LIMITS.phone))
+    .refine(isPhoneNumber, MERCHANT_MESSAGES.phone),
+);
+
+/** POST /account/{accountId}/merchant and PUT .../merchant/{merchantId}. */
+export const merchantSave = z.object({
+  prettyName: required(MERCHANT_LIMITS.prettyName),
+  merchantLegalName: required(MERCHANT_LIMITS.merchantLegalName),
+  vatNumber: required(MERCHANT_LIMITS.vatNumber),
+  corporateUrl: requiredUrl(MERCHANT_MESSAGES.corporateUrl),
+  dba: required(MERCHANT_LIMITS.dba),
+  mccCode: required(MERCHANT_LIMITS.mccCode),
+  street: required(MERCHANT_LIMITS.street),
+  city: required(MERCHANT_LIMITS.city),
+  zipCode: required(MERCHANT_LIMITS.zipCode),
+  country: z
+    .string()
+    .trim()
+    .min(1, MSG.required)
+    .regex(/^[A-Za-z]{2}$/, MERCHANT_MESSAGES.country)
+    .transform((code) => code.toUpperCase()),
+  email: requiredEmail(MERCHANT_LIMITS.email),
+  phone: optionalPhone,
+  supportUrl: requiredUrl(MERCHANT_MESSAGES.supportUrl),
+  supportEmail: requiredEmail(MERCHANT_LIMITS.supportEmail),
+  supportPhone: optionalPhone,
+  webhooksNotificationsUrl: optionalUrl,
+  successRedirectUrl: optionalUrl,
+  failedRedirectUrl: optionalUrl,
+  /** The merchant's version the editor read (PUT only): a save over a newer one answers 409 'merchant-changed'. */
+  version: z.number().int().positive().optional(),
+});
+export type MerchantSave = z.infer<typeof merchantSave>;
+export type MerchantForm = z.input<typeof merchantSave>;
+
+export const merchantSaved = z.object({ merchantId: uuid, changed: z.boolean() });

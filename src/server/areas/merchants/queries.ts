@@ -37,6 +37,7 @@ export const merchantColumns = {
     webhooksNotificationsUrl: merchants.webhooksNotificationsUrl,
     successRedirectUrl: merchants.successRedirectUrl,
     failedRedirectUrl: merchants.failedRedirectUrl,
+    version: merchants.version,
     createdAt: merchants.createdAt,
     updatedAt: merchants.updatedAt,
   },

@@ -7,6 +7,8 @@ import {
   merchantList,
   merchantListQuery,
   merchantParams,
+  merchantSave,
+  merchantSaved,
   merchant as merchantSchema,
 } from '@domain/contract/merchants';
 import { isIdentifier } from '@domain/ids';
@@ -20,9 +22,11 @@ import { runList } from '../../lib/list';
 import { assertAccountAccess, requirePermission } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { MERCHANT_SORTABLE, merchantColumns, merchantSearch, toMerchant } from './queries';
+import { createMerchant, updateMerchant } from './service';
 
 const tags = ['merchants'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const writeErrors = { ...errors, 409: errorBody };
 
 /**
  * The merchant only when it belongs to the account: a merchant of another account answers 404 exactly like an
@@ -43,7 +47,8 @@ async function findMerchant(db: Queryable, accountId: string, merchantId: string
   return row;
 }
 
-export const merchantsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const merchantsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db } = deps;
   app.get(
     '/account/:accountId/merchant',
     {
@@ -83,7 +88,8 @@ export const merchantsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
   app.get(
     '/account/:accountId/merchant/:merchantId',
     {
-      preHandler: requirePermission(P.merchantRead),
+      // Spec 2, section 6: the detail has its own permission (select), apart from the list's (read).
+      preHandler: requirePermission(P.merchantSelect),
       schema: { tags, summary: 'One merchant', params: merchantParams, response: { 200: merchantSchema, ...errors } },
     },
     async (request) => {
@@ -115,6 +121,46 @@ export const merchantsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
       // Secrets must not linger in shared caches or the browser's disk cache.
       reply.header('cache-control', 'no-store');
       return { keyName: keyName.data, key: row[keyName.data] };
+    },
+  );
+
+  app.post(
+    '/account/:accountId/merchant',
+    {
+      preHandler: requirePermission(P.merchantCreate),
+      schema: {
+        tags,
+        summary: 'Create a merchant (its API key pair is generated)',
+        params: accountParams,
+        body: merchantSave,
+        response: { 201: merchantSaved, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const accountId = assertAccountAccess(request.auth, request.params.accountId);
+      const merchantId = await createMerchant(deps, request.auth, accountId, request.body);
+      reply.code(201);
+      return { merchantId, changed: true };
+    },
+  );
+
+  app.put(
+    '/account/:accountId/merchant/:merchantId',
+    {
+      preHandler: requirePermission(P.merchantUpdate),
+      schema: {
+        tags,
+        summary: "Save the merchant's form; a save over another user's (an old version) answers 409 merchant-changed",
+        params: merchantParams,
+        body: merchantSave,
+        response: { 200: merchantSaved, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const accountId = assertAccountAccess(request.auth, request.params.accountId);
+      if (!isIdentifier(request.params.merchantId)) throw notFound();
+      const changed = await updateMerchant(deps, request.auth, accountId, request.params.merchantId, request.body);
+      return { merchantId: request.params.merchantId, changed };
     },
   );
 };
