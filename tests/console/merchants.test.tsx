@@ -86,7 +86,7 @@ function json(body: unknown, status = 200): Response {
 let location: ReturnType<typeof memoryLocation> & { history: string[] };
 let requests: URL[];
 
-function renderMerchants(path: string, permissions = ['merchant.read', 'merchant.credentials.read']) {
+function renderMerchants(path: string, permissions = ['merchant.read', 'merchant.select', 'merchant.credentials.read']) {
   location = memoryLocation({ path, record: true }) as typeof location;
   requests = [];
   const storage = createConsoleStorage();
@@ -269,7 +269,7 @@ describe('merchant detail', () => {
   });
 
   it('offers no reveal or copy without merchant.credentials.read', async () => {
-    renderMerchants(detailPath(MERCHANTS[0]!), ['merchant.read']);
+    renderMerchants(detailPath(MERCHANTS[0]!), ['merchant.read', 'merchant.select']);
     const keys = await screen.findByRole('region', { name: 'API keys' });
     expect(within(keys).getByLabelText('Public key hidden')).toBeInTheDocument();
     expect(within(keys).getByLabelText('Private key hidden')).toBeInTheDocument();

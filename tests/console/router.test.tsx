@@ -123,7 +123,7 @@ describe('route table', () => {
   it('inside a merchant, the side bar offers Back to merchants and Merchant detail', async () => {
     renderApp({
       path: `/accounts/${ACCOUNT_ID}/merchants/${MERCHANT_ID}/detail`,
-      session: {},
+      session: { permissions: ['merchant.read', 'merchant.select'] },
       server: (call) => (call.path === `/account/${ACCOUNT_ID}` ? json(200, account) : undefined),
     });
     const nav = await screen.findByRole('navigation', { name: 'Merchant sections' });

@@ -20,6 +20,12 @@ const MerchantDetailScreen = lazyScreen(() =>
     default: module.MerchantDetailScreen,
   })),
 );
+const NewMerchantScreen = lazyScreen(() =>
+  import('@console/areas/merchants/merchant-form-screen').then((module) => ({ default: module.NewMerchantScreen })),
+);
+const EditMerchantScreen = lazyScreen(() =>
+  import('@console/areas/merchants/merchant-form-screen').then((module) => ({ default: module.EditMerchantScreen })),
+);
 const UsersListScreen = lazyScreen(() =>
   import('@console/areas/users/users-list-screen').then((module) => ({ default: module.UsersListScreen })),
 );
@@ -103,10 +109,31 @@ export const SCREENS: readonly ScreenDefinition[] = [
     pattern: '/accounts/:accountId/merchants/:merchantId/detail',
     path: ({ accountId, merchantId }) => `/accounts/${accountId}/merchants/${merchantId}/detail`,
     level: 'merchant',
-    permissions: [P.merchantRead],
+    permissions: [P.merchantSelect],
     // Reached from the merchants list; the merchant-level side bar links it explicitly.
     inSideBar: false,
     component: MerchantDetailScreen,
+  },
+  {
+    id: 'merchant-new',
+    title: 'New merchant',
+    pattern: '/accounts/:accountId/merchants/new',
+    path: ({ accountId }) => `/accounts/${accountId}/merchants/new`,
+    level: 'account',
+    permissions: [P.merchantCreate],
+    inSideBar: false,
+    section: 'merchants',
+    component: NewMerchantScreen,
+  },
+  {
+    id: 'merchant-edit',
+    title: 'Edit merchant',
+    pattern: '/accounts/:accountId/merchants/:merchantId/edit',
+    path: ({ accountId, merchantId }) => `/accounts/${accountId}/merchants/${merchantId}/edit`,
+    level: 'merchant',
+    permissions: [P.merchantUpdate],
+    inSideBar: false,
+    component: EditMerchantScreen,
   },
   {
     id: 'transactions',

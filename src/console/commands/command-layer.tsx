@@ -1,3 +1,4 @@
+import { useMerchantCommands } from '@console/areas/merchants/merchant-commands';
 import { useCallback, useRef, useState } from 'react';
 import { useFocusScope } from './focus-scope';
 import { useGlobalCommands } from './global-commands';
@@ -55,6 +56,7 @@ export function CommandLayer({ onOpenHelpCentre }: CommandLayerProps) {
     openHelpCentre: onOpenHelpCentre ? openHelpCentre : undefined,
   });
   useTargetCommands();
+  useMerchantCommands();
   // After the shell's commands: keys typed while the console loaded are replayed with them registered.
   useHotkeyEngine();
 

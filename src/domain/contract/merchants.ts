@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isKnownCountry } from '../countries';
 import { isPhoneNumber, isWebAddress, MSG, maxCharacters, URL_MAX } from '../validation';
 import { listQuery, listResponse, uuid } from './common';
 
@@ -106,8 +107,8 @@ export const merchantSave = z.object({
     .string()
     .trim()
     .min(1, MSG.required)
-    .regex(/^[A-Za-z]{2}$/, MERCHANT_MESSAGES.country)
-    .transform((code) => code.toUpperCase()),
+    .transform((code) => code.toUpperCase())
+    .refine(isKnownCountry, MERCHANT_MESSAGES.country),
   email: requiredEmail(MERCHANT_LIMITS.email),
   phone: optionalPhone,
   supportUrl: requiredUrl(MERCHANT_MESSAGES.supportUrl),

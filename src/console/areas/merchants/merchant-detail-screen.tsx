@@ -8,12 +8,15 @@ import { DocumentIcon, EyeIcon } from '@console/ui/icons';
 import { PageHeader } from '@console/ui/page-header';
 import { LoadingBlock } from '@console/ui/spinner';
 import { useToast } from '@console/ui/toast';
+import { Tooltip } from '@console/ui/tooltip';
 import { apiKeyResponse, type Merchant, merchant as merchantSchema } from '@domain/contract/merchants';
 import { CATALOGUE } from '@domain/errors';
 import { formatDateTime } from '@domain/format';
 import { can, PERMISSIONS } from '@domain/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { editMerchantPath, merchantsPath } from './merchant-paths';
 import './merchant-detail.css';
 
 /** How long a revealed API key stays on screen (spec 2, section 4). */
@@ -200,6 +203,7 @@ function ApiKeyField({
 /** All of a merchant's data, grouped, and its API keys (spec 2, sections 2.2 and 4). */
 export function MerchantDetailScreen() {
   const api = useApi();
+  const [, navigate] = useLocation();
   const { grants } = useSession();
   const { accountId, merchantId } = useCurrentScope();
   // The same key as the shell's current-scope query, so the header switcher and this screen share one request.
@@ -212,13 +216,20 @@ export function MerchantDetailScreen() {
   });
 
   if (!accountId || !merchantId) return null;
-  const back = { href: listLocation(`/accounts/${accountId}/merchants`), label: 'Back to Merchants' };
+  const back = { href: listLocation(merchantsPath(accountId)), label: 'Back to Merchants' };
+  const edit = can(grants, PERMISSIONS.merchantUpdate) ? (
+    <Tooltip content="Edit merchant" keys="e">
+      <Button variant="primary" onClick={() => navigate(editMerchantPath(accountId, merchantId))}>
+        Edit
+      </Button>
+    </Tooltip>
+  ) : null;
   const merchant = query.data;
   const canReveal = can(grants, PERMISSIONS.merchantCredentialsRead);
 
   return (
     <div className="screen">
-      <PageHeader title="Merchant Detail" subtitle={merchant?.prettyName} back={back} />
+      <PageHeader title="Merchant Detail" subtitle={merchant?.prettyName} back={back} actions={edit} />
       {merchant ? (
         <div className="detail-groups">
           {groupsOf(merchant).map((group) => (

@@ -2,12 +2,14 @@ import { useCurrentScope } from '@console/app/current-scope';
 import { useApi, useSession } from '@console/session/session-provider';
 import { DataTable } from '@console/table/data-table';
 import type { DataColumn, FetchPage, RowMenuItem } from '@console/table/types';
+import { Button } from '@console/ui/button';
 import { PageHeader } from '@console/ui/page-header';
 import { type Merchant, merchantList } from '@domain/contract/merchants';
 import { formatDateTime } from '@domain/format';
 import { can, PERMISSIONS } from '@domain/permissions';
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
+import { editMerchantPath, merchantDetailPath, merchantListQueryKey, newMerchantPath } from './merchant-paths';
 
 const COLUMNS: DataColumn<Merchant>[] = [
   { id: 'prettyName', header: 'Merchant', sortField: 'prettyName', cell: (merchant) => merchant.prettyName },
@@ -35,19 +37,16 @@ const COLUMNS: DataColumn<Merchant>[] = [
   },
 ];
 
-export const merchantListQueryKey = (accountId: string) => ['merchant-list', accountId] as const;
-
-export function merchantDetailPath(accountId: string, merchantId: string): string {
-  return `/accounts/${accountId}/merchants/${merchantId}/detail`;
-}
-
 /** The merchants of an account (spec 2, section 2.2); opening a row shows the merchant's detail. */
 export function MerchantsListScreen() {
   const api = useApi();
   const [, navigate] = useLocation();
   const { grants } = useSession();
   const { accountId, account } = useCurrentScope();
-  const canReadMerchant = can(grants, PERMISSIONS.merchantRead);
+  // Spec 2, section 6: the detail, the new form and the edit form each need their own permission.
+  const canReadMerchant = can(grants, PERMISSIONS.merchantSelect);
+  const canCreate = can(grants, PERMISSIONS.merchantCreate);
+  const canEdit = can(grants, PERMISSIONS.merchantUpdate);
 
   const fetchPage = useCallback<FetchPage<Merchant>>(
     (query, signal) => api.get(`/account/${accountId}/merchant`, { query, schema: merchantList, signal }),
@@ -58,15 +57,35 @@ export function MerchantsListScreen() {
     [navigate],
   );
   const rowMenu = useCallback(
-    (merchant: Merchant): RowMenuItem[] =>
-      canReadMerchant ? [{ id: 'view-detail', label: 'View detail', onSelect: () => openMerchant(merchant) }] : [],
-    [canReadMerchant, openMerchant],
+    (merchant: Merchant): RowMenuItem[] => [
+      ...(canReadMerchant ? [{ id: 'view-detail', label: 'View detail', onSelect: () => openMerchant(merchant) }] : []),
+      ...(canEdit
+        ? [
+            {
+              id: 'edit',
+              label: 'Edit',
+              onSelect: () => navigate(editMerchantPath(merchant.accountId, merchant.merchantId)),
+            },
+          ]
+        : []),
+    ],
+    [canReadMerchant, canEdit, openMerchant, navigate],
   );
 
   if (!accountId) return null;
   return (
     <div className="screen">
-      <PageHeader title="Merchants" subtitle={account?.prettyName} />
+      <PageHeader
+        title="Merchants"
+        subtitle={account?.prettyName}
+        actions={
+          canCreate ? (
+            <Button variant="primary" onClick={() => navigate(newMerchantPath(accountId))}>
+              New merchant
+            </Button>
+          ) : null
+        }
+      />
       <DataTable
         label="Merchants"
         queryKey={merchantListQueryKey(accountId)}
