@@ -139,7 +139,7 @@ describe('accounts list', () => {
       within(grid)
         .getAllByRole('columnheader')
         .map((header) => header.textContent?.replace(/[▲▼↕]/g, '')),
-    ).toEqual(['Account', 'Account ID', 'Providers', 'Merchants', 'Chargebacks', 'Created']);
+    ).toEqual(['Account', 'Account ID', 'Providers', 'Merchants', 'Chargebacks', 'Created', 'Actions']);
     const acme = within(grid).getByRole('row', { name: /Acme Payments/ });
     expect(acme).toHaveTextContent('ACME01');
     expect(acme).toHaveTextContent('Adyen, Stripe');

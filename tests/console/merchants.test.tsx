@@ -86,7 +86,10 @@ function json(body: unknown, status = 200): Response {
 let location: ReturnType<typeof memoryLocation> & { history: string[] };
 let requests: URL[];
 
-function renderMerchants(path: string, permissions = ['merchant.read', 'merchant.select', 'merchant.credentials.read']) {
+function renderMerchants(
+  path: string,
+  permissions = ['merchant.read', 'merchant.select', 'merchant.credentials.read'],
+) {
   location = memoryLocation({ path, record: true }) as typeof location;
   requests = [];
   const storage = createConsoleStorage();

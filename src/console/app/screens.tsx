@@ -10,6 +10,12 @@ import type { ScreenDefinition } from './screen-types';
 const AccountsListScreen = lazyScreen(() =>
   import('@console/areas/accounts/accounts-list-screen').then((module) => ({ default: module.AccountsListScreen })),
 );
+const NewAccountScreen = lazyScreen(() =>
+  import('@console/areas/accounts/account-wizard-screen').then((module) => ({ default: module.NewAccountScreen })),
+);
+const EditAccountScreen = lazyScreen(() =>
+  import('@console/areas/accounts/account-wizard-screen').then((module) => ({ default: module.EditAccountScreen })),
+);
 const MerchantsListScreen = lazyScreen(() =>
   import('@console/areas/merchants/merchants-list-screen').then((module) => ({
     default: module.MerchantsListScreen,
@@ -91,6 +97,29 @@ export const SCREENS: readonly ScreenDefinition[] = [
     goKey: 'a',
     inSideBar: true,
     component: AccountsListScreen,
+  },
+  {
+    id: 'account-new',
+    title: 'New account',
+    pattern: '/accounts/account',
+    path: () => '/accounts/account',
+    level: 'global',
+    permissions: [P.accountCreate],
+    providerStaffOnly: true,
+    inSideBar: false,
+    section: 'accounts',
+    component: NewAccountScreen,
+  },
+  {
+    id: 'account-config',
+    title: 'Edit account',
+    pattern: '/accounts/:accountId/config',
+    path: ({ accountId }) => `/accounts/${accountId}/config`,
+    level: 'account',
+    // Provider staff, and an account's administrator or payments specialist adding providers or solutions (spec 2.1).
+    permissions: [P.accountUpdate],
+    inSideBar: false,
+    component: EditAccountScreen,
   },
   {
     id: 'merchants',

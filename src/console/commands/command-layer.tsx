@@ -1,3 +1,4 @@
+import { useAccountCommands } from '@console/areas/accounts/account-commands';
 import { useMerchantCommands } from '@console/areas/merchants/merchant-commands';
 import { useCallback, useRef, useState } from 'react';
 import { useFocusScope } from './focus-scope';
@@ -57,6 +58,7 @@ export function CommandLayer({ onOpenHelpCentre }: CommandLayerProps) {
   });
   useTargetCommands();
   useMerchantCommands();
+  useAccountCommands();
   // After the shell's commands: keys typed while the console loaded are replayed with them registered.
   useHotkeyEngine();
 

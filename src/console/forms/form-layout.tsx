@@ -1,18 +1,26 @@
 import { Button } from '@console/ui/button';
-import { type FormEvent, type ReactNode, useId } from 'react';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useId } from 'react';
 import './forms.css';
 
 export interface EditorFormProps {
   /** The form's accessible name (usually the page title). */
   label: string;
   onSubmit: (event: FormEvent) => void;
+  /** Escape anywhere in the form: the editor's Cancel, which asks before discarding changes. */
+  onEscape?: () => void;
   children: ReactNode;
 }
 
-/** An editor's form: sections, then the actions. Native submit, so Enter in a field saves. */
-export function EditorForm({ label, onSubmit, children }: EditorFormProps) {
+/** An editor's form: sections, then the actions. Native submit, so Enter in a field saves; Escape cancels. */
+export function EditorForm({ label, onSubmit, onEscape, children }: EditorFormProps) {
+  const cancelOnEscape = (event: KeyboardEvent) => {
+    // A field that used Escape itself (an open picker) has handled it already.
+    if (event.key !== 'Escape' || event.defaultPrevented || !onEscape) return;
+    event.preventDefault();
+    onEscape();
+  };
   return (
-    <form className="editor-form" aria-label={label} noValidate onSubmit={onSubmit}>
+    <form className="editor-form" aria-label={label} noValidate onSubmit={onSubmit} onKeyDown={cancelOnEscape}>
       {children}
     </form>
   );

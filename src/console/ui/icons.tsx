@@ -165,3 +165,16 @@ export const RefundIcon = (props: IconProps) => (
     <path d="M5.75 3.25L2.75 6.25l3 3M2.75 6.25h6.5a4 4 0 010 8H7" />
   </Svg>
 );
+
+export const TrashIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M3 4.5h10M6.5 4.5V3h3v1.5M4.5 4.5l.6 8.5h5.8l.6-8.5M7 7v4M9 7v4" />
+  </Svg>
+);
+
+export const LockIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <rect x="3.5" y="7" width="9" height="6.5" rx="1" />
+    <path d="M5.5 7V5a2.5 2.5 0 0 1 5 0v2" />
+  </Svg>
+);

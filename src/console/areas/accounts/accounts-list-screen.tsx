@@ -1,13 +1,22 @@
-import { useApi } from '@console/session/session-provider';
+import { isApiError } from '@console/api/errors';
+import { useApi, useSession } from '@console/session/session-provider';
 import { DataTable } from '@console/table/data-table';
-import type { DataColumn, FetchPage } from '@console/table/types';
+import type { DataColumn, FetchPage, RowMenuItem } from '@console/table/types';
 import { Badge } from '@console/ui/badge';
+import { Button } from '@console/ui/button';
+import { useConfirm } from '@console/ui/confirm';
 import { FirstTwo } from '@console/ui/first-two';
 import { PageHeader } from '@console/ui/page-header';
+import { useToast } from '@console/ui/toast';
+import { Tooltip } from '@console/ui/tooltip';
 import { type Account, accountList } from '@domain/contract/accounts';
+import { effectOfStatus } from '@domain/errors';
 import { formatDateTime, formatInteger } from '@domain/format';
+import { can, PERMISSIONS as P } from '@domain/permissions';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
+import { ACCOUNT_LIST_QUERY_KEY, editAccountPath, NEW_ACCOUNT_PATH } from './account-paths';
 
 const COLUMNS: DataColumn<Account>[] = [
   { id: 'prettyName', header: 'Account', sortField: 'prettyName', cell: (account) => account.prettyName },
@@ -48,12 +57,20 @@ const COLUMNS: DataColumn<Account>[] = [
   },
 ];
 
-export const ACCOUNT_LIST_QUERY_KEY = ['account-list'] as const;
-
-/** Provider staff's list of accounts (spec 2, section 2.1); opening a row goes to the account's merchants. */
+/**
+ * Provider staff's list of accounts (spec 2, section 2.1); opening a row goes to the account's merchants. New account
+ * opens the wizard; each row can be edited in it or deleted (an account with merchants or users is refused).
+ */
 export function AccountsListScreen() {
   const api = useApi();
+  const toast = useToast();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
   const [, navigate] = useLocation();
+  const { grants } = useSession();
+  const canCreate = can(grants, P.accountCreate);
+  const canEdit = can(grants, P.accountUpdate);
+  const canDelete = can(grants, P.accountDelete);
   const fetchPage = useCallback<FetchPage<Account>>(
     (query, signal) => api.get('/account', { query, schema: accountList, signal }),
     [api],
@@ -63,9 +80,51 @@ export function AccountsListScreen() {
     [navigate],
   );
 
+  const remove = useCallback(
+    async (account: Account) => {
+      const sure = await confirm({
+        title: 'Are you sure that you want to delete this account?',
+        content: `${account.prettyName} (${account.shortId}) will be deleted with its providers and solutions.`,
+        confirmLabel: 'Delete',
+        tone: 'danger',
+      });
+      if (!sure) return;
+      try {
+        await api.delete(`/account/${account.accountId}`);
+        toast.showMessage('successfully-deleted');
+        await queryClient.invalidateQueries({ queryKey: ACCOUNT_LIST_QUERY_KEY });
+      } catch (error) {
+        if (isApiError(error) && effectOfStatus(error.status) === 'show-message') {
+          toast.show({ type: error.type, header: error.header, content: error.content });
+        } else if (!isApiError(error)) {
+          toast.showMessage('unexpected-error');
+        }
+      }
+    },
+    [api, confirm, queryClient, toast],
+  );
+  const rowMenu = useCallback(
+    (account: Account): RowMenuItem[] => [
+      ...(canEdit ? [{ id: 'edit', label: 'Edit', onSelect: () => navigate(editAccountPath(account.accountId)) }] : []),
+      ...(canDelete ? [{ id: 'delete', label: 'Delete', danger: true, onSelect: () => void remove(account) }] : []),
+    ],
+    [canEdit, canDelete, navigate, remove],
+  );
+
   return (
     <div className="screen">
-      <PageHeader title="Accounts" />
+      <PageHeader
+        title="Accounts"
+        actions={
+          canCreate ? (
+            <Tooltip content="New account" keys="n">
+              <Button variant="primary" onClick={() => navigate(NEW_ACCOUNT_PATH)}>
+                New account
+              </Button>
+            </Tooltip>
+          ) : null
+        }
+      />
       <DataTable
         label="Accounts"
         queryKey={ACCOUNT_LIST_QUERY_KEY}
@@ -74,6 +133,7 @@ export function AccountsListScreen() {
         getRowId={(account) => account.accountId}
         rowLabel={(account) => account.prettyName}
         onOpenRow={openAccount}
+        rowMenu={rowMenu}
         defaultOrder="prettyName"
         searchPlaceholder="Search by account name or ID"
       />

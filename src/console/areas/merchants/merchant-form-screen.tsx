@@ -160,7 +160,7 @@ function MerchantEditor({ mode, accountId, merchant }: MerchantEditorProps) {
             : { href: listLocation(merchantsPath(accountId)), label: 'Back to Merchants' }
         }
       />
-      <EditorForm label={title} onSubmit={(event) => void saving.submit(event)}>
+      <EditorForm label={title} onSubmit={(event) => void saving.submit(event)} onEscape={() => void saving.cancel()}>
         <FormSection title="Merchant">
           {text('prettyName', 'Merchant name', { required: true, autoFocus: true })}
           {text('dba', 'Business name (DBA)', { required: true })}

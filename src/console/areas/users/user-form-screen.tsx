@@ -249,7 +249,7 @@ function UserEditor({ mode, type, user }: UserEditorProps) {
   return (
     <div className="screen">
       <PageHeader title={title} subtitle={user ? userDisplayName(user) : undefined} />
-      <EditorForm label={title} onSubmit={(event) => void saving.submit(event)}>
+      <EditorForm label={title} onSubmit={(event) => void saving.submit(event)} onEscape={() => void saving.cancel()}>
         <FormSection title="Main information">
           <TextField label="First name" required autoFocus {...fields.bindText('firstName')} />
           <TextField label="Last name" required {...fields.bindText('lastName')} />
