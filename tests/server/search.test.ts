@@ -53,7 +53,25 @@ beforeAll(async () => {
   staffToken = (await signIn(t.app, { email: staff.email })).token;
   const user = await createUser(t.db, { role: 'VIEWER', type: 'ACCOUNT', accountIds: [north.id] });
   userToken = (await signIn(t.app, { email: user.email, accountId: north.shortId })).token;
+  const admin = await createUser(t.db, { role: 'ADMINISTRATOR', type: 'ACCOUNT', accountIds: [north.id] });
+  adminToken = (await signIn(t.app, { email: admin.email, accountId: north.shortId })).token;
 });
+
+let adminToken: string;
+const merchantForm = {
+  merchantLegalName: 'Quiet Coffee S.L.',
+  vatNumber: 'ESB1',
+  corporateUrl: 'https://quiet.example',
+  dba: 'Quiet',
+  mccCode: '5812',
+  street: 'Calle 1',
+  city: 'Madrid',
+  zipCode: '28001',
+  country: 'ES',
+  email: 'hi@quiet.example',
+  supportUrl: 'https://quiet.example/help',
+  supportEmail: 'help@quiet.example',
+};
 
 afterAll(() => t.close());
 
@@ -126,5 +144,41 @@ describe('GET /search', () => {
     const user = await createUser(t.db, { role: 'TEST_ACCOUNT_ONLY', type: 'ACCOUNT', accountIds: [north.id] });
     const token = (await signIn(t.app, { email: user.email, accountId: north.shortId })).token;
     expect((await search('harbor', token)).map((hit) => hit.kind)).toEqual(['account']);
+  });
+
+  it('from one letter on, finds names and later words that start with it, never the middle of a word', async () => {
+    const titles = async (q: string) => (await search(q, staffToken)).map((hit) => hit.title);
+    // 'h': Harbor... names first (accounts, then merchants), then later words (Blue Harbor Travel, Harbor South).
+    expect(await titles('h')).toEqual(['Harbor Holdings', 'Harbor Books', 'Harbor South Games', 'Blue Harbor Travel']);
+    // 'ar' is inside Harbor and Southwind Retail but starts no word.
+    expect(await titles('ar')).toEqual([]);
+    expect(await titles('tr')).toEqual(['Blue Harbor Travel']);
+  });
+
+  it("ranks the current account's merchants first within each rank", async () => {
+    const query = new URLSearchParams({ q: 'harbor', accountId: south.id });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/search?${query}`,
+      headers: authHeader(staffToken),
+    });
+    const merchants = searchResponse
+      .parse(response.json())
+      .items.filter((hit) => hit.kind === 'merchant')
+      .map((hit) => hit.title);
+    expect(merchants.slice(0, 2)).toEqual(['Harbor South Games', 'Harbor Books']);
+  });
+
+  it('follows a renamed merchant at once (the words index is kept by the database)', async () => {
+    const shop = await createMerchant(t.db, north.id, { prettyName: 'Quiet Lantern Coffee' });
+    expect((await search('la', staffToken)).map((hit) => hit.id)).toContain(shop.id);
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/account/${north.id}/merchant/${shop.id}`,
+      headers: authHeader(adminToken),
+      payload: { ...merchantForm, prettyName: 'Quiet Meadow Coffee' },
+    });
+    expect((await search('la', staffToken)).map((hit) => hit.id)).not.toContain(shop.id);
+    expect((await search('mea', staffToken)).map((hit) => hit.id)).toContain(shop.id);
   });
 });

@@ -229,9 +229,10 @@ function useApiSearchSource(): PaletteSource {
     () => ({
       id: 'builtin:search',
       minQueryLength: SEARCH_MIN_LENGTH,
-      search: async (query, _ctx, signal) => {
+      search: async (query, ctx, signal) => {
         const { items } = await api.get('/search', {
-          query: { q: query, limit: REMOTE_LIMIT },
+          // The account the user is in: its merchants rank first.
+          query: { q: query, limit: REMOTE_LIMIT, accountId: ctx.accountId },
           schema: searchResponse,
           notFoundIsAnswer: true,
           signal,

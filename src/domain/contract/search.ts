@@ -5,6 +5,8 @@ import { uuid } from './common';
 export const searchQuery = z.object({
   q: z.string().trim().min(1).max(100),
   limit: z.coerce.number().int().min(1).max(50).default(20),
+  /** The account the user is in: its merchants come first within each rank. */
+  accountId: uuid.optional(),
 });
 
 export const searchHit = z.object({

@@ -12,6 +12,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
@@ -122,6 +123,33 @@ export const merchants = pgTable(
     index('merchants_pretty_name_idx').on(sql`lower(${t.prettyName})`),
     index('merchants_pretty_name_trgm_idx').using('gin', sql`lower(${t.prettyName}) gin_trgm_ops`),
     index('merchants_legal_name_trgm_idx').using('gin', sql`lower(${t.merchantLegalName}) gin_trgm_ops`),
+    // The palette (search/queries.ts): names that start with the text, read in order so LIMIT stops early (C
+    // collation: LIKE 'ab%' and ORDER BY use the same btree).
+    index('merchants_name_prefix_idx').on(sql`(lower(${t.prettyName}) collate "C")`, t.id),
+    index('merchants_account_name_prefix_idx').on(t.accountId, sql`(lower(${t.prettyName}) collate "C")`, t.id),
+  ],
+);
+
+/**
+ * The later words of each merchant's name (the first is the name's own prefix), kept by a trigger on merchants
+ * (migration 0012), so the palette finds 'ot' in 'Swift Otter Pets' through a btree read in order: a GIN or trigram
+ * index would first collect every name with such a word, tens of thousands for one letter.
+ */
+export const merchantNameWords = pgTable(
+  'merchant_name_words',
+  {
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').notNull(),
+    position: smallint('position').notNull(),
+    word: text('word').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.position] }),
+    // With the merchant last, the search's ORDER BY word, merchant is read from the index without sorting.
+    index('merchant_name_words_word_idx').on(sql`(${t.word} collate "C")`, t.merchantId),
+    index('merchant_name_words_account_word_idx').on(t.accountId, sql`(${t.word} collate "C")`, t.merchantId),
   ],
 );
 

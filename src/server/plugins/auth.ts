@@ -2,7 +2,7 @@ import { hkdfSync, randomBytes } from 'node:crypto';
 import { type AccessClaims, accessClaims } from '@domain/contract/auth';
 import { isIdentifier } from '@domain/ids';
 import { can, type Grants } from '@domain/permissions';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client';
@@ -92,12 +92,25 @@ export interface AuthDeps {
 /** `Bearer <token>`; the scheme is case-insensitive (RFC 7235, section 2.1), so `bearer` and `BEARER` count too. */
 const BEARER = /^bearer[ \t]+(\S+)[ \t]*$/i;
 
+/** A uuid[] as the driver gives it: already an array (pg, PGlite), or PostgreSQL's text form '{a,b}'. */
+function parseUuidArray(value: unknown): string[] {
+  if (Array.isArray(value)) return value as string[];
+  if (typeof value === 'string') return value.replace(/^\{|\}$/g, '').split(',').filter(Boolean);
+  return [];
+}
+
 export async function resolveAuth(deps: AuthDeps, authorization: string | undefined): Promise<AuthContext> {
   const token = authorization?.match(BEARER)?.[1];
   if (!token) throw new ApiError(401, 'missing-token');
   const claims = await deps.signer.verify(token, deps.now());
   const [row] = await deps.db
-    .select({ session: sessions, user: users, role: roles })
+    .select({
+      session: sessions,
+      user: users,
+      role: roles,
+      // In the same round trip, as one array: provider staff may be linked to thousands of accounts.
+      linked: sql<string[]>`coalesce((select array_agg(${userAccounts.accountId}) from ${userAccounts} where ${userAccounts.userId} = ${users.id}), '{}')`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))
@@ -110,15 +123,10 @@ export async function resolveAuth(deps: AuthDeps, authorization: string | undefi
   }
   if (session.expiresAt.getTime() <= deps.now() || user.status !== 'ACTIVE') throw new ApiError(401, 'session-expired');
 
-  const linked = await deps.db
-    .select({ accountId: userAccounts.accountId })
-    .from(userAccounts)
-    .where(eq(userAccounts.userId, user.id));
+  const linked = parseUuidArray(row.linked);
   const isProviderStaff = user.userType === 'INTERNAL';
   // An account user acts on the account they signed in to, which must still be linked to them.
-  const accountIds = isProviderStaff
-    ? linked.map((link) => link.accountId)
-    : linked.filter((link) => link.accountId === session.accountId).map((link) => link.accountId);
+  const accountIds = isProviderStaff ? linked : linked.filter((accountId) => accountId === session.accountId);
 
   if (deps.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     const at = new Date(deps.now());

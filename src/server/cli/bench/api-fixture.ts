@@ -13,6 +13,8 @@ import { createRandom } from '../../db/seed/random';
 // memory), one account with a generated merchants table, a provider administrator, and the app signed in as them.
 
 export const DEFAULT_ROWS = { postgres: 200_000, pglite: 50_000 } as const;
+/** Accounts the provider admin is linked to: the palette searches them all (issue 12). */
+const SEARCH_ACCOUNTS = 2_000;
 const BATCH = 10_000;
 const ADMIN = { email: 'bench.admin@ops.example', password: 'Bench-password-1!' };
 
@@ -114,8 +116,31 @@ export async function seedFoundation(db: Db): Promise<{ accountId: string; admin
   return { accountId: account!.id, adminId: admin!.id };
 }
 
-/** Inserts `rows` merchants in batches, each one INSERT ... SELECT FROM unnest(arrays): far faster than VALUES lists. */
-export async function seedMerchants(db: Db, accountId: string, rows: number): Promise<void> {
+/** The other accounts of the search budget (issue 12: 2,000 accounts in all), each linked to the provider admin. */
+export async function seedOtherAccounts(db: Db, adminId: string, count: number): Promise<string[]> {
+  const rows = await db
+    .insert(accounts)
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        shortId: String(200_000 + index),
+        prettyName: `${ADJECTIVES[index % ADJECTIVES.length]} ${KINDS[index % KINDS.length]} Group ${index + 1}`,
+      })),
+    )
+    .returning({ id: accounts.id });
+  await db.insert(userAccounts).values(rows.map((row) => ({ userId: adminId, accountId: row.id })));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Inserts `rows` merchants in batches, each one INSERT ... SELECT FROM unnest(arrays): far faster than VALUES lists.
+ * With several accounts, half the merchants go to the first (the lists' account) and the rest are spread evenly.
+ */
+export async function seedMerchants(db: Db, account: string | readonly string[], rows: number): Promise<void> {
+  const accountIds = typeof account === 'string' ? [account] : account;
+  const accountOf = (n: number) =>
+    accountIds.length === 1 || n % 2 === 0
+      ? accountIds[0]!
+      : accountIds[1 + (Math.floor(n / 2) % (accountIds.length - 1))]!;
   const random = createRandom(20_240_601).fork('bench-merchants');
   const now = Date.now();
   const twoYears = 2 * 365 * 24 * 3600 * 1000;
@@ -129,8 +154,10 @@ export async function seedMerchants(db: Db, accountId: string, rows: number): Pr
     const created: string[] = [];
     const publicKeys: string[] = [];
     const privateKeys: string[] = [];
+    const owners: string[] = [];
     for (let index = 0; index < size; index++) {
       const n = start + index;
+      owners.push(accountOf(n));
       const name =
         n % 10_000 === 7
           ? `${RARE} ${random.pick(KINDS)}`
@@ -152,7 +179,7 @@ export async function seedMerchants(db: Db, accountId: string, rows: number): Pr
         public_key, private_key, created_at, updated_at
       )
       select
-        ${accountId}::uuid, t.name, t.name || ' Ltd', t.country || lpad((${start}::int + t.n)::text, 9, '0'),
+        t.account, t.name, t.name || ' Ltd', t.country || lpad((${start}::int + t.n)::text, 9, '0'),
         'https://' || t.slug || '.example', t.name, t.mcc, (t.n % 200 + 1)::text || ' Market Street', t.city,
         lpad((t.n % 99999)::text, 5, '0'), t.country, 'billing@' || t.slug || '.example', '+44 20 7946 0' || lpad((t.n % 1000)::text, 3, '0'),
         'https://' || t.slug || '.example/support', 'support@' || t.slug || '.example', null,
@@ -160,8 +187,8 @@ export async function seedMerchants(db: Db, accountId: string, rows: number): Pr
       from unnest(
         ${sql.param(names)}::text[], ${sql.param(slugs)}::text[], ${sql.param(cities)}::text[],
         ${sql.param(countries)}::text[], ${sql.param(mccs)}::text[], ${sql.param(created)}::timestamptz[],
-        ${sql.param(publicKeys)}::text[], ${sql.param(privateKeys)}::text[]
-      ) with ordinality as t(name, slug, city, country, mcc, created, pk, sk, n)
+        ${sql.param(publicKeys)}::text[], ${sql.param(privateKeys)}::text[], ${sql.param(owners)}::uuid[]
+      ) with ordinality as t(name, slug, city, country, mcc, created, pk, sk, account, n)
     `);
   }
 }
@@ -196,10 +223,13 @@ export async function createApiFixture(
     const rows = requestedRows ?? DEFAULT_ROWS[database.kind];
     log(`database: ${database.kind}${throwaway ? ` (${new URL(throwaway.url).pathname.slice(1)})` : ' (in memory)'}`);
     await database.migrate();
-    const { accountId } = await seedFoundation(database.db);
+    const { accountId, adminId } = await seedFoundation(database.db);
     const seedStarted = performance.now();
-    await seedMerchants(database.db, accountId, rows);
-    await database.db.execute(sql`analyze`);
+    const others = await seedOtherAccounts(database.db, adminId, SEARCH_ACCOUNTS - 1);
+    await seedMerchants(database.db, [accountId, ...others], rows);
+    // As autovacuum would soon after a bulk load: GIN indexes (trigram) keep new rows in a pending list, read in full
+    // by every search until a vacuum merges it.
+    await database.db.execute(sql`vacuum analyze`);
     log(
       `seeded ${rows.toLocaleString('en')} merchants in ${Math.round((performance.now() - seedStarted) / 100) / 10} s`,
     );

@@ -2,18 +2,42 @@ import { describeLatency, round } from './stats';
 import { timeRequests } from './timing';
 import type { Measurement } from './types';
 
-// The palette's search as the user types (design.md section 5: jump to a pasted ID <= 100 ms).
+// The palette's search as the user types (design.md section 5: jump to a pasted ID <= 100 ms; issue 12: a name at any
+// prefix length <= 16 ms of server time, on 200,000 merchants in 2,000 accounts).
 
 const REQUESTS = 100;
 const BUDGET = { op: '<=', value: 100, unit: 'ms' } as const;
+const NAME_BUDGET = { op: '<=', value: 16, unit: 'ms' } as const;
 
-/** What a user types, a keystroke at a time: growing prefixes of merchant names. */
-const NAME_PREFIXES = ['Gol', 'Gold', 'Golden', 'Golden F', 'Har', 'Harb', 'Swif', 'Zeph', 'Blue Ri', 'Bak'];
+/**
+ * What a user types, a keystroke at a time: growing prefixes of merchant names, from the first letter (which matches
+ * tens of thousands of names) to a rare word, and letters that start no name but start later words.
+ */
+const NAME_PREFIXES = [
+  'g',
+  'go',
+  'Gol',
+  'Gold',
+  'Golden',
+  'Golden F',
+  'h',
+  'ha',
+  'Harb',
+  'o',
+  'ot',
+  'Swif',
+  'z',
+  'Zeph',
+  'Blue Ri',
+  'b',
+  'Bak',
+  'x',
+];
 
 export const searchByName: Measurement = {
   name: 'Palette search by name p95',
   group: 'search',
-  budget: BUDGET,
+  budget: NAME_BUDGET,
   async run(context) {
     const fixture = await context.api();
     const prefix = (index: number) => NAME_PREFIXES[index % NAME_PREFIXES.length]!;
