@@ -95,7 +95,11 @@ const BEARER = /^bearer[ \t]+(\S+)[ \t]*$/i;
 /** A uuid[] as the driver gives it: already an array (pg, PGlite), or PostgreSQL's text form '{a,b}'. */
 function parseUuidArray(value: unknown): string[] {
   if (Array.isArray(value)) return value as string[];
-  if (typeof value === 'string') return value.replace(/^\{|\}$/g, '').split(',').filter(Boolean);
+  if (typeof value === 'string')
+    return value
+      .replace(/^\{|\}$/g, '')
+      .split(',')
+      .filter(Boolean);
   return [];
 }
 
@@ -109,7 +113,9 @@ export async function resolveAuth(deps: AuthDeps, authorization: string | undefi
       user: users,
       role: roles,
       // In the same round trip, as one array: provider staff may be linked to thousands of accounts.
-      linked: sql<string[]>`coalesce((select array_agg(${userAccounts.accountId}) from ${userAccounts} where ${userAccounts.userId} = ${users.id}), '{}')`,
+      linked: sql<
+        string[]
+      >`coalesce((select array_agg(${userAccounts.accountId}) from ${userAccounts} where ${userAccounts.userId} = ${users.id}), '{}')`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
