@@ -111,6 +111,19 @@ export const CATALOGUE = {
   'mids-in-use': { header: 'Some routes already use this MID.', type: 'warning' },
   'plan-in-use': { header: 'Remember to check your settings before saving!', type: 'warning' },
   'item-duplicated': { header: 'Some items are already on the list', content: 'Add the new items?', type: 'warning' },
+  // My Lists (spec 2, sections 5 and 8). The items or dependants come with the error (ApiErrorBody).
+  'item-in-use': {
+    header: 'Item in use',
+    content: 'Routes or MIDs use it. Remove it from them first.',
+    type: 'warning',
+  },
+  'invalid-url-error': { header: 'Some URLs are not valid', content: 'Correct or remove them:', type: 'error' },
+  'invalid-tag-error': { header: 'Some custom tags are not valid', content: 'Correct or remove them:', type: 'error' },
+  'last-item': {
+    header: "Can't delete las item",
+    content: 'A list keeps at least one item: add another one first.',
+    type: 'warning',
+  },
 
   // Failures
   'not-saved': { header: 'Not saved', content: GENERIC, type: 'error' },
@@ -253,4 +266,14 @@ export interface ApiErrorBody {
   /** Field errors keyed by path ("accounts.0"), first message per field. */
   fields?: Record<string, string>;
   retryAfterSeconds?: number;
+  /** The items a list answer is about: duplicated or invalid entries (spec 2, section 8). */
+  items?: string[];
+  /** What still uses the item a delete was refused for (item-in-use). */
+  dependants?: ErrorDependant[];
+}
+
+export interface ErrorDependant {
+  kind: 'ROUTE' | 'MID';
+  id: string;
+  description: string;
 }

@@ -19,6 +19,7 @@ import { authRoutes } from './areas/auth/routes';
 import { chargebacksRoutes } from './areas/chargebacks/routes';
 import { disputeTemplatesRoutes } from './areas/dispute-templates/routes';
 import { exportsRoutes } from './areas/exports/routes';
+import { listsRoutes } from './areas/lists/routes';
 import { mailboxRoutes } from './areas/mailbox/routes';
 import { merchantsRoutes } from './areas/merchants/routes';
 import { searchRoutes } from './areas/search/routes';
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         if (config.runtime.mailbox) await scope.register(mailboxRoutes, deps);
         await scope.register(accountsRoutes, deps);
         await scope.register(merchantsRoutes, deps);
+        await scope.register(listsRoutes, deps);
         await scope.register(searchRoutes, deps);
         await scope.register(exportsRoutes, deps);
         await scope.register(usersRoutes, deps);

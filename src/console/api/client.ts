@@ -1,5 +1,5 @@
 import type { RuntimeConfig } from '@domain/contract/config';
-import { type ErrorKey, effectOfStatus } from '@domain/errors';
+import { type ErrorDependant, type ErrorKey, effectOfStatus } from '@domain/errors';
 import type { z } from 'zod';
 import { ApiError } from './errors';
 import { buildQuery, type QueryParams } from './query';
@@ -86,6 +86,8 @@ interface ErrorFields {
   status?: unknown;
   fields?: unknown;
   retryAfterSeconds?: unknown;
+  items?: unknown;
+  dependants?: unknown;
 }
 
 function text(value: unknown): string | undefined {
@@ -96,6 +98,18 @@ function stringRecord(value: unknown): Record<string, string> | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const entries = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
   return Object.fromEntries(entries);
+}
+
+function dependantList(value: unknown): ErrorDependant[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.filter(
+    (entry): entry is ErrorDependant =>
+      typeof entry === 'object' &&
+      entry !== null &&
+      (entry.kind === 'ROUTE' || entry.kind === 'MID') &&
+      typeof entry.id === 'string' &&
+      typeof entry.description === 'string',
+  );
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -135,6 +149,8 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
     serverMessage: text(body.errorMessage) ?? text(body.message),
     fields: stringRecord(body.fields),
     retryAfterSeconds,
+    items: Array.isArray(body.items) ? body.items.filter((item): item is string => typeof item === 'string') : undefined,
+    dependants: dependantList(body.dependants),
   });
 }
 

@@ -1,4 +1,4 @@
-import { type CatalogueMessage, type ErrorKey, type MessageType, messageFor } from '@domain/errors';
+import { type CatalogueMessage, type ErrorDependant, type ErrorKey, type MessageType, messageFor } from '@domain/errors';
 
 export interface ApiErrorInit {
   status: number;
@@ -9,6 +9,8 @@ export interface ApiErrorInit {
   serverMessage?: string;
   fields?: Record<string, string>;
   retryAfterSeconds?: number;
+  items?: string[];
+  dependants?: ErrorDependant[];
   cause?: unknown;
 }
 
@@ -27,6 +29,10 @@ export class ApiError extends Error implements CatalogueMessage {
   readonly serverMessage: string | undefined;
   readonly fields: Record<string, string>;
   readonly retryAfterSeconds: number | undefined;
+  /** The entries a list answer names (duplicated or invalid items). */
+  readonly items: string[];
+  /** What still uses an item that could not be deleted. */
+  readonly dependants: ErrorDependant[];
 
   constructor(init: ApiErrorInit) {
     const message = messageFor(init.key);
@@ -40,6 +46,8 @@ export class ApiError extends Error implements CatalogueMessage {
     this.serverMessage = init.serverMessage;
     this.fields = init.fields ?? {};
     this.retryAfterSeconds = init.retryAfterSeconds;
+    this.items = init.items ?? [];
+    this.dependants = init.dependants ?? [];
   }
 }
 

@@ -47,6 +47,8 @@ export const errorBody = z.object({
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
   retryAfterSeconds: z.number().optional(),
+  items: z.array(z.string()).optional(),
+  dependants: z.array(z.object({ kind: z.enum(['ROUTE', 'MID']), id: z.string(), description: z.string() })).optional(),
 });
 
 // Control characters (issue 11): PostgreSQL refuses NUL in text, and the others have no place in a name, a search

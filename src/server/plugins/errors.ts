@@ -8,7 +8,7 @@ export class ApiError extends Error {
     readonly statusCode: number,
     readonly key: ErrorKey,
     message?: string,
-    readonly extra: Pick<ApiErrorBody, 'fields' | 'retryAfterSeconds'> = {},
+    readonly extra: Pick<ApiErrorBody, 'fields' | 'retryAfterSeconds' | 'items' | 'dependants'> = {},
   ) {
     super(message ?? messageFor(key).header);
   }

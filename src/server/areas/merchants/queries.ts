@@ -1,9 +1,12 @@
 import type { ListQuery } from '@domain/contract/common';
 import type { Merchant } from '@domain/contract/merchants';
 import { isIdentifier, looksLikeIdPrefix } from '@domain/ids';
-import { or, type SQL, sql } from 'drizzle-orm';
+import { eq, or, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
 import { accounts, merchants } from '../../db/schema';
 import { containsPattern, idStartsWith } from '../../lib/list';
+import type { AuthContext } from '../../plugins/auth';
+import { notFound } from '../../plugins/errors';
 
 /** Sortable contract fields of the merchants list. Names sort without regard to case. */
 export const MERCHANT_SORTABLE = {
@@ -78,4 +81,19 @@ export function merchantSearch(search: string | undefined, searchType: ListQuery
   // A whole identifier is never part of a name, and its many trigrams make the name indexes slow to ask.
   if (byId && isIdentifier(text)) return byId;
   return byId && looksLikeIdPrefix(text) ? or(byName, byId) : byName;
+}
+
+/**
+ * The merchant of a /merchant/{merchantId}/... call, when the caller may act on its account; otherwise 404, the same
+ * for an unknown merchant and another tenant's.
+ */
+export async function merchantOfCaller(
+  db: Queryable,
+  auth: Pick<AuthContext, 'accountIds'>,
+  merchantId: string,
+): Promise<{ merchantId: string; accountId: string }> {
+  if (!isIdentifier(merchantId)) throw notFound();
+  const [row] = await db.select({ accountId: merchants.accountId }).from(merchants).where(eq(merchants.id, merchantId));
+  if (!row || !auth.accountIds.includes(row.accountId)) throw notFound();
+  return { merchantId, accountId: row.accountId };
 }

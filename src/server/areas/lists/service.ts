@@ -1,0 +1,180 @@
+import type { MerchantItemList } from '@domain/contract/lists';
+import type { ErrorDependant } from '@domain/errors';
+import { LIST_MESSAGES, type ListKind, readItems, shownItem } from '@domain/lists';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app';
+import type { Queryable } from '../../db/client';
+import { merchantListEdits, merchantListItems, mids, routes, users } from '../../db/schema';
+import { actorOf, recordActivity } from '../../lib/audit';
+import type { AuthContext } from '../../plugins/auth';
+import { ApiError, notFound } from '../../plugins/errors';
+
+// My Lists (spec 2, sections 2.6, 4, 5 and 8). An add is all or nothing, in one transaction with its audit entries
+// (resource type URL or TAG) and the list's last edition; a delete is refused while a MID's or a route's variables
+// use the item, and for the last item of a list.
+
+export type ListDeps = Pick<AppDeps, 'db' | 'now'>;
+
+export interface ListTarget {
+  merchantId: string;
+  accountId: string;
+  kind: ListKind;
+}
+
+/** A list's items by name, with who last changed it. */
+export async function readList(db: Queryable, merchantId: string, kind: ListKind): Promise<MerchantItemList> {
+  const [items, [edit]] = await Promise.all([
+    db
+      .select({ id: merchantListItems.id, prettyName: merchantListItems.prettyName })
+      .from(merchantListItems)
+      .where(and(eq(merchantListItems.merchantId, merchantId), eq(merchantListItems.list, kind)))
+      .orderBy(asc(merchantListItems.prettyName)),
+    db
+      .select({ firstName: users.firstName, lastName: users.lastName, editedAt: merchantListEdits.editedAt })
+      .from(merchantListEdits)
+      .leftJoin(users, eq(users.id, merchantListEdits.editorId))
+      .where(and(eq(merchantListEdits.merchantId, merchantId), eq(merchantListEdits.list, kind))),
+  ]);
+  return {
+    items,
+    lastEditor: edit
+      ? {
+          // An editor since removed is still an edition; the name is simply not known any more.
+          fullName: edit.firstName ? `${edit.firstName} ${edit.lastName}`.trim() : 'A former user',
+          date: edit.editedAt.toISOString(),
+        }
+      : null,
+  };
+}
+
+async function recordEdition(tx: Queryable, target: ListTarget, auth: AuthContext, at: Date) {
+  await tx
+    .insert(merchantListEdits)
+    .values({ merchantId: target.merchantId, list: target.kind, editorId: auth.userId, editedAt: at })
+    .onConflictDoUpdate({
+      target: [merchantListEdits.merchantId, merchantListEdits.list],
+      set: { editorId: auth.userId, editedAt: at },
+    });
+}
+
+/**
+ * POST /merchant/{merchantId}/url|custom-tag. Invalid items refuse the whole add (400, listed); items already on the
+ * list refuse it too (409 item-duplicated, listed) unless `force`, which adds the others. Answers the list.
+ */
+export async function addItems(
+  deps: ListDeps,
+  auth: AuthContext,
+  target: ListTarget,
+  input: { items: readonly string[]; force?: boolean },
+): Promise<MerchantItemList> {
+  const typed = readItems(input.items, target.kind);
+  if (typed.invalid.length > 0) {
+    throw new ApiError(400, target.kind === 'URL' ? 'invalid-url-error' : 'invalid-tag-error', undefined, {
+      items: typed.invalid.map(shownItem),
+    });
+  }
+  if (typed.items.length === 0) {
+    throw new ApiError(400, 'form-not-validated', LIST_MESSAGES.urlRequired, {
+      fields: { items: target.kind === 'URL' ? LIST_MESSAGES.urlRequiredContent : LIST_MESSAGES.tagRequiredContent },
+    });
+  }
+  await deps.db.transaction(async (tx) => {
+    const existing = await tx
+      .select({ prettyName: merchantListItems.prettyName })
+      .from(merchantListItems)
+      .where(
+        and(
+          eq(merchantListItems.merchantId, target.merchantId),
+          eq(merchantListItems.list, target.kind),
+          inArray(merchantListItems.prettyName, typed.items),
+        ),
+      );
+    if (existing.length > 0 && !input.force) {
+      throw new ApiError(409, 'item-duplicated', undefined, { items: existing.map((row) => row.prettyName) });
+    }
+    const at = new Date(deps.now());
+    // Another add of the same item may commit first: the unique index decides and that item is skipped here.
+    const added = await tx
+      .insert(merchantListItems)
+      .values(
+        typed.items.map((prettyName) => ({
+          merchantId: target.merchantId,
+          list: target.kind,
+          prettyName,
+          createdAt: at,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: merchantListItems.id, prettyName: merchantListItems.prettyName });
+    if (added.length === 0) return;
+    for (const item of added) {
+      await recordActivity(tx, {
+        actor: actorOf(auth),
+        actionType: 'INSERT',
+        resourceType: target.kind,
+        resourceId: item.id,
+        newValue: { prettyName: item.prettyName },
+        accountId: target.accountId,
+        merchantId: target.merchantId,
+      });
+    }
+    await recordEdition(tx, target, auth, at);
+  });
+  return readList(deps.db, target.merchantId, target.kind);
+}
+
+/** The MIDs and routes of the merchant whose variables name this URL or tag. */
+async function dependantsOf(db: Queryable, target: ListTarget, value: string): Promise<ErrorDependant[]> {
+  const midColumn = target.kind === 'URL' ? mids.url : mids.customTag;
+  const routeColumn = target.kind === 'URL' ? routes.url : routes.customTag;
+  const [midRows, routeRows] = await Promise.all([
+    db
+      .select({ id: mids.id, description: mids.description })
+      .from(mids)
+      .where(and(eq(mids.merchantId, target.merchantId), sql`${midColumn} @> array[${value}]::text[]`))
+      .orderBy(asc(mids.description)),
+    db
+      .select({ id: routes.id, description: routes.description })
+      .from(routes)
+      .where(and(eq(routes.merchantId, target.merchantId), sql`${routeColumn} @> array[${value}]::text[]`))
+      .orderBy(asc(routes.description)),
+  ]);
+  return [
+    ...routeRows.map((row) => ({ kind: 'ROUTE' as const, ...row })),
+    ...midRows.map((row) => ({ kind: 'MID' as const, ...row })),
+  ];
+}
+
+/** DELETE /merchant/{merchantId}/url|custom-tag/{itemId}. Answers the list as it is after the delete. */
+export async function deleteItem(
+  deps: ListDeps,
+  auth: AuthContext,
+  target: ListTarget,
+  itemId: string,
+): Promise<MerchantItemList> {
+  await deps.db.transaction(async (tx) => {
+    // The list's rows, locked: two deletes of the last two items must not both succeed.
+    const rows = await tx
+      .select({ id: merchantListItems.id, prettyName: merchantListItems.prettyName })
+      .from(merchantListItems)
+      .where(and(eq(merchantListItems.merchantId, target.merchantId), eq(merchantListItems.list, target.kind)))
+      .for('update');
+    const item = rows.find((row) => row.id === itemId);
+    if (!item) throw notFound();
+    if (rows.length === 1) throw new ApiError(409, 'last-item');
+    const dependants = await dependantsOf(tx, target, item.prettyName);
+    if (dependants.length > 0) throw new ApiError(409, 'item-in-use', undefined, { dependants });
+    await tx.delete(merchantListItems).where(eq(merchantListItems.id, item.id));
+    await recordActivity(tx, {
+      actor: actorOf(auth),
+      actionType: 'DELETE',
+      resourceType: target.kind,
+      resourceId: item.id,
+      oldValue: { prettyName: item.prettyName },
+      accountId: target.accountId,
+      merchantId: target.merchantId,
+    });
+    await recordEdition(tx, target, auth, new Date(deps.now()));
+  });
+  return readList(deps.db, target.merchantId, target.kind);
+}
