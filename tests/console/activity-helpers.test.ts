@@ -138,6 +138,11 @@ describe('fields and values as a user reads them', () => {
       kind: 'text',
       text: 'Not as described',
     });
+    expect(shown('ACCOUNT', 'providers', { Adyen: ['Cards EU', 'Recurring'], Worldpay: [] })).toEqual({
+      kind: 'text',
+      text: 'Adyen (Cards EU, Recurring); Worldpay',
+    });
+    expect(fieldLabel('ACCOUNT', 'providers')).toBe('Providers');
     // A value no label knows stays as it is rather than disappear.
     expect(shown('CHARGEBACK', 'status', 'NEW_STATUS')).toEqual({ kind: 'text', text: 'NEW_STATUS' });
   });

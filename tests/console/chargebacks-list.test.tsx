@@ -69,13 +69,23 @@ afterEach(() => {
 
 describe('the agent column', () => {
   // Without a layout (jsdom) the width is estimated from the number of characters; in a browser it is measured.
-  it('is as wide as the longest agent name, so no name is cut, within bounds', () => {
-    const minimumOf = (width: string) => Number(/^minmax\((\d+)px,/.exec(width)?.[1]);
-    expect(minimumOf(agentColumnWidth(['Ana Ruiz', 'Others', 'Unassigned']))).toBe(135);
-    const long = minimumOf(agentColumnWidth(['Tomás Müller-Hernández', 'Others', 'Unassigned']));
-    expect(long).toBeGreaterThan(135);
-    expect(long).toBeGreaterThanOrEqual('Tomás Müller-Hernández'.length * 7);
-    expect(minimumOf(agentColumnWidth(['A'.repeat(200)]))).toBeLessThanOrEqual(300);
+  const minimumOf = (width: string) => Number(/^minmax\((\d+)px,/.exec(width)?.[1]);
+  const shareOf = (width: string) => Number(/, ([\d.]+)fr\)$/.exec(width)?.[1]);
+
+  it('is as wide as the longest agent name, so a usual name is never cut', () => {
+    const short = agentColumnWidth(['Ana Ruiz', 'Others', 'Unassigned']);
+    expect(minimumOf(short)).toBeGreaterThanOrEqual('Unassigned'.length * 7);
+    expect(minimumOf(short)).toBeLessThanOrEqual(150);
+  });
+
+  it('keeps a very long name within the 1280-pixel row, widening towards it as the window allows', () => {
+    const short = agentColumnWidth(['Ana Ruiz', 'Others', 'Unassigned']);
+    const long = agentColumnWidth(['Tomás Müller-Hernández', 'Others', 'Unassigned']);
+    expect(minimumOf(long)).toBeGreaterThan(minimumOf(short));
+    expect(minimumOf(long)).toBeLessThanOrEqual(150);
+    // Its share of the spare width is the whole name's width, so a wide window shows it whole.
+    expect(shareOf(long) * 100).toBeGreaterThanOrEqual('Tomás Müller-Hernández'.length * 7);
+    expect(shareOf(agentColumnWidth(['A'.repeat(200)])) * 100).toBeLessThanOrEqual(300);
   });
 });
 

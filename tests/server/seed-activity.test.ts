@@ -1,5 +1,5 @@
 import type { Database } from '@server/db/client';
-import { merchants, userActivity, users } from '@server/db/schema';
+import { merchantListItems, merchants, userActivity, users } from '@server/db/schema';
 import { DEMO_BASE_DATE, generateDemoData } from '@server/db/seed/generator';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,16 +19,25 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 describe('the demo audit history', () => {
-  it('covers every account with inserts, updates and deletes of merchants, users and accounts', async () => {
+  it('covers every account with changes the product can make: merchants, users, accounts, lists', async () => {
     const accountsWithEntries = new Set(entries.map((entry) => entry.accountId));
     const demoAccounts = new Set(
       (await database.db.select({ accountId: merchants.accountId }).from(merchants)).map((row) => row.accountId),
     );
     expect([...demoAccounts].every((id) => accountsWithEntries.has(id))).toBe(true);
     const kinds = new Set(entries.map((entry) => `${entry.actionType} ${entry.resourceType}`));
-    for (const kind of ['INSERT MERCHANT', 'UPDATE MERCHANT', 'DELETE MERCHANT', 'INSERT USER', 'UPDATE USER']) {
+    for (const kind of [
+      'INSERT MERCHANT',
+      'UPDATE MERCHANT',
+      'INSERT USER',
+      'UPDATE USER',
+      'INSERT URL',
+      'DELETE URL',
+    ]) {
       expect(kinds).toContain(kind);
     }
+    // No screen or call deletes a merchant.
+    expect(kinds).not.toContain('DELETE MERCHANT');
     expect(kinds).toContain('DELETE USER');
     expect(kinds).toContain('UPDATE ACCOUNT');
     expect(kinds).toContain('INSERT EXPORT');
@@ -64,11 +73,12 @@ describe('the demo audit history', () => {
   });
 
   it('leaves deleted resources without a row, and the same seed gives the same history', async () => {
-    const deletedMerchants = entries.filter(
-      (entry) => entry.actionType === 'DELETE' && entry.resourceType === 'MERCHANT',
-    );
-    for (const entry of deletedMerchants) {
-      expect(await database.db.select().from(merchants).where(eq(merchants.id, entry.resourceId))).toEqual([]);
+    const deletedItems = entries.filter((entry) => entry.actionType === 'DELETE' && entry.resourceType === 'URL');
+    expect(deletedItems.length).toBeGreaterThan(0);
+    for (const entry of deletedItems) {
+      expect(
+        await database.db.select().from(merchantListItems).where(eq(merchantListItems.id, entry.resourceId)),
+      ).toEqual([]);
     }
     const other = await createTestDatabase();
     try {

@@ -6,6 +6,7 @@ import type { Database, Db } from '@server/db/client';
 import {
   accounts,
   acquirers,
+  merchantListItems,
   merchants,
   mids,
   routes,
@@ -310,6 +311,29 @@ describe('the demo payments', () => {
       new Set([...midRows.map((mid) => mid.id), ...routeRows.map((route) => route.id)]),
     );
     expect(audited.every((entry) => entry.userId !== null)).toBe(true);
+  });
+
+  it("list every URL and custom tag that MIDs and routes use in the merchant's My Lists, each in the audit log", async () => {
+    const [midRows, routeRows, items] = await Promise.all([
+      first.db.select().from(mids),
+      first.db.select().from(routes),
+      first.db.select().from(merchantListItems),
+    ]);
+    const listed = new Set(items.map((item) => `${item.merchantId}|${item.list}|${item.prettyName}`));
+    const used = [...midRows, ...routeRows].flatMap((row) => [
+      ...row.url.map((url) => `${row.merchantId}|URL|${url}`),
+      ...row.customTag.map((tag) => `${row.merchantId}|TAG|${tag}`),
+    ]);
+    expect(used.length).toBeGreaterThan(0);
+    expect(used.filter((key) => !listed.has(key))).toEqual([]);
+    // Unused items too, so a delete can succeed in the demo.
+    expect(items.length).toBeGreaterThan(new Set(used).size);
+    const audited = await first.db
+      .select({ id: userActivity.resourceId })
+      .from(userActivity)
+      .where(sql`${userActivity.resourceType} in ('URL', 'TAG') and ${userActivity.actionType} = 'INSERT'`);
+    const auditedIds = new Set(audited.map((entry) => entry.id));
+    expect(items.filter((item) => !auditedIds.has(item.id))).toEqual([]);
   });
 
   it('give the sandbox account successful payments on every sandbox MID, so each refund answer can be tried', async () => {

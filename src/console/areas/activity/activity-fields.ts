@@ -103,7 +103,7 @@ const FIELD_LABELS: Partial<Record<ResourceType, Readonly<Record<string, string>
     successRedirectUrl: 'Success redirect URL',
     failedRedirectUrl: 'Failed redirect URL',
   },
-  ACCOUNT: { prettyName: 'Account', acquirers: 'Providers' },
+  ACCOUNT: { prettyName: 'Account', providers: 'Providers', acquirers: 'Providers' },
   MID: {
     ...CRITERIA_LABELS,
     description: 'Description',
@@ -263,7 +263,21 @@ const PRESENTERS: Partial<Record<ResourceType, Readonly<Record<string, Presenter
     passwordChangedAt: dateTime,
   },
   ACCOUNT: {
-    // Each provider with its solutions, as the accounts list shows them.
+    // Each provider with its solutions: { Adyen: ['Cards EU', 'Recurring'] } as the account wizard records them.
+    providers: (value) => {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) return displayValue(value);
+      const entries = Object.entries(value as Record<string, unknown>);
+      if (entries.length === 0) return { kind: 'empty' };
+      return text(
+        entries
+          .map(([provider, solutions]) => {
+            const names = Array.isArray(solutions) ? solutions.map(String).join(', ') : '';
+            return names ? `${provider} (${names})` : provider;
+          })
+          .join('; '),
+      );
+    },
+    // Entries written before the wizard existed: a list of providers with their solutions.
     acquirers: (value) =>
       list(value, (item) => {
         const provider = (item ?? {}) as { prettyName?: string; solutions?: unknown[] };

@@ -63,6 +63,9 @@ function CaseSelect({
 }) {
   const saving = useCaseSaving(accountId, item.chargebackId, field);
   const [pending, setPending] = useState<string | null>(null);
+  const shown = pending ?? value;
+  // A value too long for its cell is cut; the tooltip holds it whole.
+  const shownLabel = options.find((option) => option.value === shown)?.label ?? placeholder;
   return (
     <span className="chargeback-control" onClick={(event) => event.stopPropagation()}>
       <Select
@@ -70,7 +73,8 @@ function CaseSelect({
         hideLabel
         options={options}
         placeholder={placeholder}
-        value={pending ?? value}
+        title={shownLabel}
+        value={shown}
         disabled={saving || pending !== null}
         aria-busy={saving || undefined}
         onChange={(event) => {
@@ -98,7 +102,14 @@ export function AgentControl({ accountId, item, onChanged, label = 'Agent' }: Ca
     () => withAssignment(agentOptions(agents.data?.items ?? []), item.agent),
     [agents.data, item.agent],
   );
-  if (!abilities.assignAgent) return <span className="chargeback-agent">{agentLabelOf(item.agent)}</span>;
+  if (!abilities.assignAgent) {
+    const name = agentLabelOf(item.agent);
+    return (
+      <span className="chargeback-agent" title={name}>
+        {name}
+      </span>
+    );
+  }
   return (
     <CaseSelect
       accountId={accountId}
@@ -143,7 +154,10 @@ export function FraudTypeControl({ accountId, item, onChanged, label = 'Fraud ty
   const setFraudType = useSetFraudType(accountId, onChanged);
   const mode = fraudTypeControl(item.reason.parsed, grants);
   if (mode === 'hidden') return <span className="text-muted">-</span>;
-  if (mode === 'readOnly') return <span>{fraudTypeText(item.fraudType)}</span>;
+  if (mode === 'readOnly') {
+    const text = fraudTypeText(item.fraudType);
+    return <span title={text}>{text}</span>;
+  }
   return (
     <CaseSelect
       accountId={accountId}

@@ -144,6 +144,7 @@ function ChargebacksQueue({ accountId }: { accountId: string }) {
         toolbarActions={toolbarActions}
         exportTable={exportTable}
         rowHeight={52}
+        compact
       />
       {triage.element}
       {dispute.element}

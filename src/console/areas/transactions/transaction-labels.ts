@@ -67,3 +67,16 @@ export function issuerCountryOptions(): { value: string; label: string }[] {
 }
 
 export const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+/**
+ * A code the issuer or the shopper's browser reports in capitals, as a word: the card type (CREDIT, DEBIT, PREPAID),
+ * the card segment (CONSUMER, BUSINESS, CORPORATE) and the device type (DESKTOP, MOBILE, TABLET). The spec names these
+ * fields but gives no labels for their values, so each reads as its words in the console's sentence case ('Credit',
+ * 'Consumer'); a code no one listed reads the same way ('DEFERRED_DEBIT' -> 'Deferred debit'). A value already
+ * written in words ('Credit') shows as it came.
+ */
+export function reportedCodeLabel(code: string): string {
+  if (/\p{Ll}/u.test(code)) return code.trim();
+  const words = code.trim().replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').toLocaleLowerCase('en');
+  return words.charAt(0).toLocaleUpperCase('en') + words.slice(1);
+}

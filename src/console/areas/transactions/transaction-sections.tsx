@@ -11,7 +11,7 @@ import {
 } from '@domain/enums';
 import { formatDateTime, formatMinorMoney, riskLevel, riskScore } from '@domain/format';
 import { Link } from 'wouter';
-import { ALERT_TYPE_LABELS, countryName, RISK_LEVEL_TEXT, yesNo } from './transaction-labels';
+import { ALERT_TYPE_LABELS, countryName, RISK_LEVEL_TEXT, reportedCodeLabel, yesNo } from './transaction-labels';
 import { RiskScore, TransactionStatusBadge } from './transaction-parts';
 import { type TransactionScope, transactionDetailPath } from './transaction-paths';
 
@@ -20,6 +20,7 @@ import { type TransactionScope, transactionDetailPath } from './transaction-path
 const dateTime = (value: string | null | undefined) => orDash(formatDateTime(value, { seconds: true }));
 const country = (code: string | null | undefined) => (code ? `${countryName(code)} (${code})` : orDash(code));
 const mono = (value: string | null | undefined) => (value ? <span className="mono">{value}</span> : orDash(value));
+const reported = (code: string | null | undefined) => (code ? reportedCodeLabel(code) : orDash(code));
 
 function TransactionLink({ scope, transactionId }: { scope: TransactionScope; transactionId: string }) {
   return (
@@ -79,8 +80,8 @@ export function CardSection({ transaction }: { transaction: TransactionDetail })
           <DetailField label="Number">{mono(card.number)}</DetailField>
           <DetailField label="Expiry date">{orDash(card.expiryDate)}</DetailField>
           <DetailField label="Token last update">{dateTime(card.tokenLastUpdateDate)}</DetailField>
-          <DetailField label="Type">{orDash(card.type)}</DetailField>
-          <DetailField label="Segment">{orDash(card.segment)}</DetailField>
+          <DetailField label="Type">{reported(card.type)}</DetailField>
+          <DetailField label="Segment">{reported(card.segment)}</DetailField>
           <DetailField label="Bank">{orDash(card.bank)}</DetailField>
           <DetailField label="3-D Secure sent">{yesNo(card['3DSSent'])}</DetailField>
           <DetailField label="3-D Secure version">{orDash(card['3DVersion'])}</DetailField>
@@ -116,7 +117,7 @@ export function ShopperSection({ transaction }: { transaction: TransactionDetail
         <DetailField label="E-mail">{shopper?.email ? <EmailLink email={shopper.email} /> : orDash(null)}</DetailField>
         <DetailField label="IP">{mono(shopper?.ip)}</DetailField>
         <DetailField label="IP country">{country(shopper?.ipCountry)}</DetailField>
-        <DetailField label="Device type">{orDash(shopper?.browserInformation?.deviceType)}</DetailField>
+        <DetailField label="Device type">{reported(shopper?.browserInformation?.deviceType)}</DetailField>
         <DetailField label="Browser">{orDash(shopper?.browserInformation?.browser)}</DetailField>
       </DetailFields>
     </DetailSection>

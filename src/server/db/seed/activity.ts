@@ -200,56 +200,20 @@ function accountHistory(
     });
   }
 
-  // Provider staff enabled the account's latest provider.
+  // Provider staff enabled the account's latest provider, as the account wizard records it (changed fields only).
   if (staffAdmin && account.providers.length > 1) {
-    const names = (providers: SeededAccount['providers']) =>
-      providers.map((provider) => ({
-        id: provider.acquirerId,
-        prettyName: provider.prettyName,
-        solutions: provider.solutions.map((solution) => solution.prettyName),
-      }));
+    const providers = (list: SeededAccount['providers']) =>
+      Object.fromEntries(
+        list.map((provider) => [provider.prettyName, provider.solutions.map((solution) => solution.prettyName).sort()]),
+      );
     push({
       actionType: 'UPDATE',
       resourceType: 'ACCOUNT',
       resourceId: account.id,
-      oldValue: { prettyName: account.prettyName, acquirers: names(account.providers.slice(0, -1)) },
-      newValue: { prettyName: account.prettyName, acquirers: names(account.providers) },
+      oldValue: { providers: providers(account.providers.slice(0, -1)) },
+      newValue: { providers: providers(account.providers) },
       ...actorFields(staffAdmin),
       date: workingTime(ctx, rng, rng.int(WINDOW_DAYS - 10, WINDOW_DAYS)),
-    });
-  }
-
-  // A test merchant created and removed the same week: gone now, so the log offers no link to it.
-  const tester = someWriter();
-  if (tester && merchantRows.length > 0) {
-    const template = rng.pick(merchantRows);
-    const id = rng.uuid();
-    const created = workingTime(ctx, rng, rng.int(7, WINDOW_DAYS - 5));
-    const view = {
-      ...merchantView(template),
-      id,
-      prettyName: 'Test shop - do not use',
-      merchantLegalName: 'Test shop - do not use',
-      createdAt: created.toISOString(),
-      updatedAt: created.toISOString(),
-    };
-    push({
-      actionType: 'INSERT',
-      resourceType: 'MERCHANT',
-      resourceId: id,
-      merchantId: null,
-      newValue: view,
-      ...actorFields(tester),
-      date: created,
-    });
-    push({
-      actionType: 'DELETE',
-      resourceType: 'MERCHANT',
-      resourceId: id,
-      merchantId: null,
-      oldValue: view,
-      ...actorFields(tester),
-      date: afterMinutes(created, rng.int(60, 4 * 24 * 60)),
     });
   }
 

@@ -1,6 +1,7 @@
+import type { ListKind } from '@domain/lists';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../client';
-import { merchants, mids, routes, userActivity, users } from '../schema';
+import { merchantListEdits, merchantListItems, merchants, mids, routes, userActivity, users } from '../schema';
 import type { GeneratorStep, SeedContext, SeededAccount } from './generator';
 import { type HistoryRow, MerchantTraffic, type TransactionRow } from './payments-orders';
 import { buildMerchantWorld, type MerchantWorld, type PaymentsMerchant, SANDBOX_ACQUIRER_NAME } from './payments-world';
@@ -325,13 +326,83 @@ async function writeWorlds(ctx: SeedContext, rng: Random, worlds: readonly Merch
     })),
   );
 
-  // The audit history of that set-up, as the MID and route editors would have written it.
+  // The audit history of that set-up, as My Lists and the MID and route editors would have written it.
   const actors = await setUpActors(ctx);
   const entries: (typeof userActivity.$inferInsert)[] = [];
+  const listItems: (typeof merchantListItems.$inferInsert)[] = [];
+  const listEdits: (typeof merchantListEdits.$inferInsert)[] = [];
   for (const world of worlds) {
     const actor = actors.get(world.merchant.accountId);
     const who = actor ? { userId: actor.userId, userEmail: actor.email, userName: actor.name } : {};
     const where = { accountId: world.merchant.accountId, merchantId: world.merchant.id };
+    // My Lists first: every URL and tag the MIDs and routes use, the shop's checkout, and a few not used yet.
+    const listedAt = new Date(
+      Math.min(...[...world.mids, ...world.routes].map((row) => row.createdAt.getTime())) - 3_600_000,
+    );
+    const lists: [ListKind, string[]][] = [
+      [
+        'URL',
+        unique([
+          `www.${world.merchant.host}`,
+          ...world.mids.flatMap((mid) => mid.url),
+          ...world.routes.flatMap((route) => route.url),
+          ...(rng.bool(0.5) ? [`www.${world.merchant.host}/outlet`] : []),
+        ]),
+      ],
+      [
+        'TAG',
+        unique([
+          ...world.mids.flatMap((mid) => mid.customTag),
+          ...world.routes.flatMap((route) => route.customTag),
+          ...(rng.bool(0.5) ? ['WHOLESALE'] : []),
+        ]),
+      ],
+    ];
+    for (const [list, values] of lists) {
+      if (values.length === 0) continue;
+      for (const prettyName of values) {
+        const id = rng.uuid();
+        listItems.push({ id, merchantId: world.merchant.id, list, prettyName, createdAt: listedAt });
+        entries.push({
+          id: rng.uuid(),
+          actionType: 'INSERT',
+          resourceType: list,
+          resourceId: id,
+          newValue: { prettyName },
+          ...who,
+          ...where,
+          date: listedAt,
+        });
+      }
+      listEdits.push({ merchantId: world.merchant.id, list, editorId: actor?.userId ?? null, editedAt: listedAt });
+    }
+    // Now and then a URL typed wrong, removed a few minutes later.
+    if (rng.bool(0.5)) {
+      const id = rng.uuid();
+      const value = { prettyName: `ww.${world.merchant.host}` };
+      entries.push(
+        {
+          id: rng.uuid(),
+          actionType: 'INSERT',
+          resourceType: 'URL',
+          resourceId: id,
+          newValue: value,
+          ...who,
+          ...where,
+          date: listedAt,
+        },
+        {
+          id: rng.uuid(),
+          actionType: 'DELETE',
+          resourceType: 'URL',
+          resourceId: id,
+          oldValue: value,
+          ...who,
+          ...where,
+          date: new Date(listedAt.getTime() + 7 * 60_000),
+        },
+      );
+    }
     for (const mid of world.mids) {
       const { id, createdAt, acquirerName: _a, solutionName: _s, accountId: _c, ...fields } = mid;
       entries.push({
@@ -359,8 +430,12 @@ async function writeWorlds(ctx: SeedContext, rng: Random, worlds: readonly Merch
       });
     }
   }
+  if (listItems.length > 0) await ctx.db.insert(merchantListItems).values(listItems);
+  if (listEdits.length > 0) await ctx.db.insert(merchantListEdits).values(listEdits);
   if (entries.length > 0) await ctx.db.insert(userActivity).values(entries);
 }
+
+const unique = (values: readonly string[]) => [...new Set(values)];
 
 /** Transactions per merchant: the run's total (or the demo's per-account amounts) split by merchant size. */
 function budgets(ctx: SeedContext, rng: Random, worlds: readonly MerchantWorld[]): number[] {
