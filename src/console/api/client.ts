@@ -149,7 +149,9 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
     serverMessage: text(body.errorMessage) ?? text(body.message),
     fields: stringRecord(body.fields),
     retryAfterSeconds,
-    items: Array.isArray(body.items) ? body.items.filter((item): item is string => typeof item === 'string') : undefined,
+    items: Array.isArray(body.items)
+      ? body.items.filter((item): item is string => typeof item === 'string')
+      : undefined,
     dependants: dependantList(body.dependants),
   });
 }

@@ -1,4 +1,10 @@
-import { type CatalogueMessage, type ErrorDependant, type ErrorKey, type MessageType, messageFor } from '@domain/errors';
+import {
+  type CatalogueMessage,
+  type ErrorDependant,
+  type ErrorKey,
+  type MessageType,
+  messageFor,
+} from '@domain/errors';
 
 export interface ApiErrorInit {
   status: number;

@@ -32,6 +32,9 @@ const NewMerchantScreen = lazyScreen(() =>
 const EditMerchantScreen = lazyScreen(() =>
   import('@console/areas/merchants/merchant-form-screen').then((module) => ({ default: module.EditMerchantScreen })),
 );
+const MyListsScreen = lazyScreen(() =>
+  import('@console/areas/lists/my-lists-screen').then((module) => ({ default: module.MyListsScreen })),
+);
 const UsersListScreen = lazyScreen(() =>
   import('@console/areas/users/users-list-screen').then((module) => ({ default: module.UsersListScreen })),
 );
@@ -196,6 +199,17 @@ export const SCREENS: readonly ScreenDefinition[] = [
     permissions: [P.transactionRead],
     inSideBar: true,
     component: MerchantTransactionsListScreen,
+  },
+  {
+    id: 'my-lists',
+    title: 'My Lists',
+    pattern: '/accounts/:accountId/merchants/:merchantId/my-lists',
+    path: ({ accountId, merchantId }) => `/accounts/${accountId}/merchants/${merchantId}/my-lists`,
+    level: 'merchant',
+    permissions: [P.urlRead, P.tagRead],
+    goKey: 'l',
+    inSideBar: true,
+    component: MyListsScreen,
   },
   {
     id: 'merchant-transaction-detail',

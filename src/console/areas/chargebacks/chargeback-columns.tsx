@@ -14,10 +14,11 @@ import { CASE_ICON_TEXTS, caseName, EXPIRED_MARK } from './chargeback-labels';
 // status and fraud-type controls, the parsed reason (the processor's own words in its tooltip) and the dates, the
 // expired ones marked. Notification date, expiration date and amount sort (CHARGEBACK_SORT_FIELDS).
 // The row holds what triage decides on and fits a 1280-pixel window with the side bar open without scrolling
-// sideways (QUEUE_ROW_BUDGET_PX): the type shows as a Retrieval badge on the exceptions (most cases are
-// chargebacks), the customer and order live in the case detail and in the search, and text that can be long (the
-// dispute id, the fraud type, the reason, a long agent name) is cut with its whole text in a tooltip until the window
-// gives it room.
+// sideways: the columns' minimums, with the table's checkbox (40) and menu (48) columns, stay within 981 px (1280
+// less the side bar, 232, the screen's padding, 2 x 24, the table's border, 2, and a classic scroll bar, 17). The
+// type shows as a Retrieval badge on the exceptions (most cases are chargebacks), the customer and order live in the
+// case detail and in the search, and text that can be long (the dispute id, the fraud type, the reason, a long agent
+// name) is cut with its whole text in a tooltip until the window gives it room.
 
 const dash = <span className="text-muted">—</span>;
 
@@ -86,13 +87,6 @@ function ExpirationDate({ value }: { value: string | null }) {
     </span>
   );
 }
-
-/**
- * The widest row the queue may need: a 1280-pixel window less the side bar (232), the screen's padding (2 x 24), the
- * table's border (2) and a classic vertical scroll bar (17). The columns' minimums, with the table's checkbox (40)
- * and menu (48) columns, stay within it.
- */
-export const QUEUE_ROW_BUDGET_PX = 981;
 
 /**
  * A column at least `px` wide that takes `share` parts of the width the window has to spare. A column gets the larger
