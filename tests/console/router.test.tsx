@@ -156,7 +156,12 @@ describe('visible screens', () => {
   it('hides chargeback screens unless the account has the feature', () => {
     const withFeature = [
       ...SCREENS,
-      { ...SCREENS[1]!, id: 'disputes', requiresChargebacksFeature: true, permissions: [] },
+      {
+        ...SCREENS.find((screen) => screen.id === 'merchants')!,
+        id: 'disputes',
+        requiresChargebacksFeature: true,
+        permissions: [],
+      },
     ];
     const visible = (hasChargebacksFeature: boolean) =>
       visibleScreens(withFeature, { grants, isProviderStaff: false, hasChargebacksFeature }).map((s) => s.id);
