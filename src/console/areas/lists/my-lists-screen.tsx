@@ -145,7 +145,7 @@ function ListColumn({ merchantId, kind, list, focusOnArrival }: ListColumnProps)
               <p>{CATALOGUE['item-duplicated'].header}:</p>
               <ul>
                 {failure.items.map((item) => (
-                  <li key={item}>{shownItem(item)}</li>
+                  <li key={item}>{item}</li>
                 ))}
               </ul>
             </div>
