@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServedCheck, NOT_YET_SERVED, servedRoutesOf } from '../support/served-routes';
+import { NOT_YET_SERVED, servedRoutesOf } from '../support/served-routes';
 import { buildTestApp, type TestApp } from './helpers/test-app';
 
 // Every call written in the console's source is one the server serves, by method and path, as its OpenAPI document
@@ -54,6 +54,22 @@ function writtenCalls(): WrittenCall[] {
   });
 }
 
+/** Stands for an interpolated value in a written path. */
+const ANY = '\u0000';
+
+function segmentsFit(template: string, url: string): boolean {
+  const wanted = template.split('/');
+  const written = url.split('/');
+  return (
+    wanted.length === written.length &&
+    wanted.every((segment, index) => {
+      const value = written[index]!;
+      if (/^\{[^}]+\}$/.test(segment)) return value !== '';
+      return value === segment || value === ANY;
+    })
+  );
+}
+
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
@@ -65,7 +81,11 @@ afterAll(async () => {
 describe('the calls the console makes', () => {
   it('are all served by the server (its OpenAPI document), except the gaps named with their issue', () => {
     const served = servedRoutesOf((t.app as unknown as { swagger(): Parameters<typeof servedRoutesOf>[0] }).swagger());
-    const isServed = createServedCheck([...served, ...NOT_YET_SERVED]);
+    const routes = [...served, ...NOT_YET_SERVED];
+    // A segment written as `${...}` (an id, or a list's kind) may be any value: the call is served when some route
+    // fits it segment by segment, a parameter of the route matching anything and a written value matching itself.
+    const isServed = (method: string, url: string) =>
+      routes.some((route) => route.method === method && segmentsFit(route.path, url));
     const bases = {
       api: t.config.runtime.apiBase,
       activity: t.config.runtime.userActivityBase,
@@ -75,7 +95,7 @@ describe('the calls the console makes', () => {
     // The scan finds the calls: the sign-in, a list, a refund and an export at least.
     expect(calls.length).toBeGreaterThan(40);
     const unserved = calls
-      .map((call) => ({ ...call, url: `${bases[call.base]}${call.path.replace(/\$\{[^}]*\}/g, 'x').split('?')[0]}` }))
+      .map((call) => ({ ...call, url: `${bases[call.base]}${call.path.replace(/\$\{[^}]*\}/g, ANY).split('?')[0]}` }))
       .filter((call) => !isServed(call.method, call.url))
       .map((call) => `${call.method} ${call.url} (${call.where})`);
     expect(unserved).toEqual([]);
