@@ -1,3 +1,4 @@
+import { merchantSave } from '@domain/contract/merchants';
 import { ROLE_NAMES } from '@domain/enums';
 import type { Database, Db } from '@server/db/client';
 import { accounts, acquirers, merchants, roles, solutions, userAccounts, userActivity, users } from '@server/db/schema';
@@ -105,6 +106,17 @@ describe('the demo data generator', () => {
     }
     expect(new Set(rows.map((merchant) => merchant.country)).size).toBeGreaterThanOrEqual(3);
     expect(rows.some((merchant) => merchant.webhooksNotificationsUrl === null)).toBe(true);
+    // Every demo merchant is one the merchant form accepts: editing one field never trips over another.
+    const refused = rows.flatMap((merchant) => {
+      const form = Object.fromEntries(Object.entries(merchant).map(([key, value]) => [key, value ?? ''])) as Record<
+        string,
+        unknown
+      >;
+      delete form.version;
+      const parsed = merchantSave.safeParse(form);
+      return parsed.success ? [] : [`${merchant.prettyName}: ${parsed.error.issues.map((issue) => issue.path).join()}`];
+    });
+    expect(refused).toEqual([]);
   });
 
   it('links the provider administrator to every account and has one active user per role in the first account', async () => {

@@ -37,6 +37,11 @@ export function Select({
     <div className={className ? `field ${className}` : 'field'}>
       <label htmlFor={selectId} className={hideLabel ? 'visually-hidden' : 'field__label'}>
         {label}
+        {props.required ? (
+          <span className="field__required" aria-hidden="true">
+            *
+          </span>
+        ) : null}
       </label>
       <select
         {...props}

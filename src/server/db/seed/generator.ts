@@ -268,7 +268,8 @@ const merchantsStep: GeneratorStep = {
         const streetName = rng.pick(country.streets);
         const streetNumber = rng.int(1, 180);
         const [city, zipPrefix] = rng.pick(country.cities);
-        const phone = () => `${country.phonePrefix} ${rng.digits(3)} ${rng.digits(4)}`;
+        // The merchant form allows 15 characters (spec 2, section 5): '+351 21 1234567' is the longest the pools make.
+        const phone = () => `${country.phonePrefix} ${rng.digits(7)}`;
         const createdAt = daysAfter(account.createdAt, rng.int(1, 200));
         const withRedirects = rng.bool(0.6);
         const merchant = {
