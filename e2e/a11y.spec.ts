@@ -153,9 +153,7 @@ test('provider staff: the accounts list, users, the palette and the shortcuts sh
   await expect(palette.getByRole('option', { name: /Lumen Travel Holdings/ }).first()).toBeVisible();
   // The scan looks at what the user sees once the results settle: one highlighted option.
   await expect(palette.getByRole('option', { selected: true })).toHaveCount(1);
-  // cmdk 1.1.1 leaves the input's aria-activedescendant on an item the new results removed (dip/cmdk#413, fixed
-  // upstream, unreleased); palette.tsx repairs it, but axe still flags the input. Known defect, issue 11's note.
-  await expectNoSeriousViolations(page, 'command palette with results', ['aria-valid-attr-value']);
+  await expectNoSeriousViolations(page, 'command palette with results');
   await page.keyboard.press('Escape');
   await expect(palette).toBeHidden();
 

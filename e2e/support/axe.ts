@@ -21,17 +21,8 @@ const NEVER_HOLD_FOCUS = '[data-floating-ui-focus-guard]';
  * violation, printing its id, help and the elements it found. Soft, so a journey through several screens reports
  * every screen's violations in one run instead of stopping at the first.
  */
-export async function expectNoSeriousViolations(
-  page: Page,
-  screenName: string,
-  /** Rules a known, documented upstream defect breaks on this screen (README, "Accessibility"). */
-  knownDefects: readonly string[] = [],
-): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    .exclude(NEVER_HOLD_FOCUS)
-    .disableRules([...knownDefects])
-    .analyze();
+export async function expectNoSeriousViolations(page: Page, screenName: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).exclude(NEVER_HOLD_FOCUS).analyze();
   const blocking = results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''));
   const report = blocking.map(
     (violation) =>

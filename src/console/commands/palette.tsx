@@ -23,8 +23,8 @@ import {
 import { formatMinorMoney } from '@domain/format';
 import { isIdentifier, looksLikeIdPrefix } from '@domain/ids';
 import { can, PERMISSIONS } from '@domain/permissions';
-import { Command as Cmdk } from 'cmdk';
-import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { Command as Cmdk, useCommandState } from 'cmdk';
+import { type MouseEvent, type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { isScopeReachable, useFocusScope } from './focus-scope';
 import { PALETTE_RENDER_LIMIT, rankItems } from './palette-filter';
@@ -626,7 +626,7 @@ function PaletteDialog({ page, commandId, onClose, onPageChange }: CommandPalett
   useEffect(() => {
     inputRef.current?.focus();
   }, [page]);
-  useActiveDescendantRepair(inputRef);
+  const listRef = useRef<HTMLDivElement>(null);
 
   const sources = useMemo(
     () =>
@@ -736,7 +736,7 @@ function PaletteDialog({ page, commandId, onClose, onPageChange }: CommandPalett
               }
             }}
           />
-          <Cmdk.List className="palette__list">
+          <Cmdk.List ref={listRef} className="palette__list">
             <Cmdk.Empty className="palette__empty">{emptyText}</Cmdk.Empty>
             {groups.map((group) => (
               <Cmdk.Group key={group.heading} heading={group.heading} className="palette__group">
@@ -751,6 +751,7 @@ function PaletteDialog({ page, commandId, onClose, onPageChange }: CommandPalett
               </Cmdk.Group>
             ))}
           </Cmdk.List>
+          <ActiveOption inputRef={inputRef} listRef={listRef} />
           <div className="palette__footer" aria-live="polite">
             {matched > shown ? `Showing ${shown} of ${matched}; keep typing to narrow` : ''}
           </div>
@@ -762,30 +763,32 @@ function PaletteDialog({ page, commandId, onClose, onPageChange }: CommandPalett
 }
 
 /**
- * cmdk 1.1.1 leaves the input's aria-activedescendant pointing at an item that the new results removed (dip/cmdk#413,
- * fixed upstream but not released), so a screen reader announces nothing and axe reports an invalid reference. The
- * selected option is the truth: whenever options or selection change, the input points at it, or at nothing.
+ * Points the input (and the listbox) at the option shown selected, or at nothing when none is.
+ *
+ * cmdk 1.1.1 renders both attributes from its `selectedItemId` (dip/cmdk#413): when new results move the selection it
+ * reads the selected element's id in a layout callback that runs before React has rendered the new selection, so it
+ * keeps the previous option, which later results remove; a controlled `value` never updates it, and cmdk writes the
+ * attribute after the props it is given, so no prop can correct it. The option marked aria-selected is the one Enter
+ * runs. This component renders with every render of the palette (new results), every move of the selection and every
+ * `selectedItemId` cmdk renders, so its layout effect runs in the same commit, before anything is painted or read.
  */
-function useActiveDescendantRepair(inputRef: { current: HTMLInputElement | null }) {
-  useEffect(() => {
-    const input = inputRef.current;
-    const root = input?.closest('[cmdk-root]');
-    if (!input || !root) return;
-    const repair = () => {
-      const selected = root.querySelector<HTMLElement>('[cmdk-item][aria-selected="true"]');
-      const current = input.getAttribute('aria-activedescendant');
-      if (selected?.id) {
-        if (current !== selected.id) input.setAttribute('aria-activedescendant', selected.id);
-      } else if (current !== null) input.removeAttribute('aria-activedescendant');
-    };
-    const observer = new MutationObserver(repair);
-    observer.observe(root, {
-      subtree: true,
-      childList: true,
-      attributes: true,
-      attributeFilter: ['aria-selected', 'aria-activedescendant'],
-    });
-    repair();
-    return () => observer.disconnect();
-  }, [inputRef]);
+function ActiveOption({
+  inputRef,
+  listRef,
+}: {
+  inputRef: RefObject<HTMLInputElement | null>;
+  listRef: RefObject<HTMLDivElement | null>;
+}) {
+  useCommandState((state) => state.value);
+  useCommandState((state) => state.selectedItemId);
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    const id = list?.querySelector('[cmdk-item][aria-selected="true"]')?.id;
+    for (const element of [inputRef.current, list]) {
+      if (!element) continue;
+      if (id) element.setAttribute('aria-activedescendant', id);
+      else element.removeAttribute('aria-activedescendant');
+    }
+  });
+  return null;
 }
