@@ -199,6 +199,22 @@ export const CATALOGUE = {
     content: 'Another user saved it while you were editing. Reload it and make your changes again.',
     type: 'warning',
   },
+  // MIDs (issue 13, spec 2 section 8). mids-in-use carries the routes as dependants.
+  'mid-changed': {
+    header: 'This MID has changed',
+    content: 'Another user saved it while you were editing. Reload it and make your changes again.',
+    type: 'warning',
+  },
+  'mid-with-transactions': {
+    header: 'Payments Solution cannot be edited',
+    content: 'This MID is being used in some transaction and Payments Solution cannot be edited',
+    type: 'warning',
+  },
+  'mid-used-by-transactions': {
+    header: 'Impossible to delete MID',
+    content: 'Payments were processed on this MID, so it stays for their records. Remove it from the routes instead.',
+    type: 'error',
+  },
   'account-in-use': {
     header: 'Not saved',
     content: 'A MID or payments use some of the providers or solutions you removed; they must stay.',

@@ -22,6 +22,7 @@ import { exportsRoutes } from './areas/exports/routes';
 import { listsRoutes } from './areas/lists/routes';
 import { mailboxRoutes } from './areas/mailbox/routes';
 import { merchantsRoutes } from './areas/merchants/routes';
+import { midsRoutes } from './areas/mids/routes';
 import { searchRoutes } from './areas/search/routes';
 import { transactionsRoutes } from './areas/transactions/routes';
 import { usersRoutes } from './areas/users/routes';
@@ -30,6 +31,7 @@ import type { Database } from './db/client';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { createJobWorker, type JobWorker, type JobWorkerOptions } from './jobs/worker';
 import { createExportService, EXPORT_JOB, type ExportOptions, type ExportService } from './lib/export/service';
+import { loadSecretBox, type SecretBox } from './lib/secret-box';
 import type { Mailer } from './mail/mailer';
 import { createMailer } from './mail/outbox';
 import { createSandboxAcquirer, SANDBOX_SETTLEMENT_JOB, type SandboxAcquirer } from './payments/sandbox-acquirer';
@@ -50,6 +52,8 @@ export interface AppDeps {
   exports: ExportService;
   /** Answers refunds (payments/sandbox-acquirer.ts); its asynchronous answers settle through the job worker. */
   acquirer: SandboxAcquirer;
+  /** Seals and opens MID credentials. */
+  secrets: SecretBox;
 }
 
 export interface BuildOptions {
@@ -119,7 +123,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { dir: join(config.dataDir, 'exports'), ...options.exports },
   );
   const acquirer = createSandboxAcquirer({ db: database.db, jobs, now });
-  const deps: AppDeps = { db: database.db, config, signer, mailer, now, jobs, exports, acquirer };
+  const secrets = await loadSecretBox(database.db, config.credentialsKey);
+  const deps: AppDeps = { db: database.db, config, signer, mailer, now, jobs, exports, acquirer, secrets };
   const jobWorker = createJobWorker(
     {
       db: database.db,
@@ -164,6 +169,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         await scope.register(accountsRoutes, deps);
         await scope.register(merchantsRoutes, deps);
         await scope.register(listsRoutes, deps);
+        await scope.register(midsRoutes, deps);
         await scope.register(searchRoutes, deps);
         await scope.register(exportsRoutes, deps);
         await scope.register(usersRoutes, deps);

@@ -16,6 +16,8 @@ export interface ServerConfig {
   mailFrom: string;
   /** Secret for signing access tokens. When unset, one is generated and kept in the database. */
   tokenSecret: string | undefined;
+  /** Key material sealing MID credentials (lib/secret-box.ts). When unset, one is generated and kept in the database. */
+  credentialsKey: string | undefined;
   accessTokenTtlSeconds: number;
   sessionTtlSeconds: number;
   /** Sign-in failures allowed per identity from unknown devices, per address, per device cookie (README). */
@@ -65,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Payments Ops Console <no-reply@ops.example>',
     tokenSecret: env.TOKEN_SECRET || undefined,
+    credentialsKey: env.CREDENTIALS_KEY || undefined,
     accessTokenTtlSeconds: num(env.ACCESS_TOKEN_TTL, 600),
     sessionTtlSeconds: num(env.SESSION_TTL, 12 * 3600),
     loginLimit: {

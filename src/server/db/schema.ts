@@ -483,6 +483,10 @@ export const mids = pgTable(
     ...criteriaColumns(),
     /** Acquirer-specific fields from the acquirer's template, by field name. */
     customConfig: jsonb('custom_config').$type<Record<string, string>>().notNull().default({}),
+    /** The template's credential fields, sealed (lib/secret-box.ts, the MID's id as additional data); null when none. */
+    customSecrets: text('custom_secrets'),
+    /** Raised by every save: a save names the version it read, so a concurrent edit is refused, never merged away. */
+    version: integer('version').notNull().default(1),
     /** Answers within the payment call; only synchronous MIDs take part in fallback (routing.ts). */
     synchronous: boolean('synchronous').notNull().default(true),
     /**

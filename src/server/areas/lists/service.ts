@@ -92,35 +92,75 @@ export async function addItems(
     if (existing.length > 0 && !input.force) {
       throw new ApiError(409, 'item-duplicated', undefined, { items: existing.map((row) => row.prettyName) });
     }
-    const at = new Date(deps.now());
-    // Another add of the same item may commit first: the unique index decides and that item is skipped here.
-    const added = await tx
-      .insert(merchantListItems)
-      .values(
-        typed.items.map((prettyName) => ({
-          merchantId: target.merchantId,
-          list: target.kind,
-          prettyName,
-          createdAt: at,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ id: merchantListItems.id, prettyName: merchantListItems.prettyName });
-    if (added.length === 0) return;
-    for (const item of added) {
-      await recordActivity(tx, {
-        actor: actorOf(auth),
-        actionType: 'INSERT',
-        resourceType: target.kind,
-        resourceId: item.id,
-        newValue: { prettyName: item.prettyName },
-        accountId: target.accountId,
-        merchantId: target.merchantId,
-      });
-    }
-    await recordEdition(tx, target, auth, at);
+    await insertItems(tx, auth, target, typed.items, new Date(deps.now()));
   });
   return readList(deps.db, target.merchantId, target.kind);
+}
+
+/**
+ * Adds the items not on the list yet, each with its audit entry, and records the edition. Another add of the same
+ * item may commit first: the unique index decides and that item is skipped here. Answers the items added.
+ */
+async function insertItems(
+  tx: Queryable,
+  auth: AuthContext,
+  target: ListTarget,
+  items: readonly string[],
+  at: Date,
+): Promise<string[]> {
+  if (items.length === 0) return [];
+  const added = await tx
+    .insert(merchantListItems)
+    .values(
+      items.map((prettyName) => ({ merchantId: target.merchantId, list: target.kind, prettyName, createdAt: at })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: merchantListItems.id, prettyName: merchantListItems.prettyName });
+  if (added.length === 0) return [];
+  for (const item of added) {
+    await recordActivity(tx, {
+      actor: actorOf(auth),
+      actionType: 'INSERT',
+      resourceType: target.kind,
+      resourceId: item.id,
+      newValue: { prettyName: item.prettyName },
+      accountId: target.accountId,
+      merchantId: target.merchantId,
+    });
+  }
+  await recordEdition(tx, target, auth, at);
+  return added.map((item) => item.prettyName);
+}
+
+/** The values that are not on the merchant's list yet. */
+export async function unlisted(db: Queryable, target: ListTarget, values: readonly string[]): Promise<string[]> {
+  if (values.length === 0) return [];
+  const rows = await db
+    .select({ prettyName: merchantListItems.prettyName })
+    .from(merchantListItems)
+    .where(
+      and(
+        eq(merchantListItems.merchantId, target.merchantId),
+        eq(merchantListItems.list, target.kind),
+        inArray(merchantListItems.prettyName, [...values]),
+      ),
+    );
+  const listed = new Set(rows.map((row) => row.prettyName));
+  return values.filter((value) => !listed.has(value));
+}
+
+/**
+ * A MID or route saved with URLs or tags the merchant's list lacks: they join the list (spec 2, section 6: adding
+ * them needs url.create or tag.create, which the caller checked), in the caller's transaction.
+ */
+export async function addToList(
+  tx: Queryable,
+  auth: AuthContext,
+  target: ListTarget,
+  values: readonly string[],
+  at: Date,
+): Promise<string[]> {
+  return insertItems(tx, auth, target, await unlisted(tx, target, values), at);
 }
 
 /** The MIDs and routes of the merchant whose variables name this URL or tag. */

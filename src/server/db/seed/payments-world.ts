@@ -83,22 +83,36 @@ interface Placement {
   solution: SeededSolution;
 }
 
-/** Acquirer-specific fields as each acquirer's MID template would ask for them. */
+/**
+ * Acquirer-specific fields as each acquirer's MID template asks for them (src/server/payments/acquirer-templates.ts),
+ * credentials included: the seed seals those before writing (payments.ts).
+ */
 function customConfig(rng: Random, acquirer: string, merchant: PaymentsMerchant): Record<string, string> {
   const account = merchant.prettyName.replace(/[^A-Za-z0-9]/g, '');
+  const key = (prefix: string, length = 32) => `${prefix}${rng.alphanumeric(length)}`;
   switch (acquirer) {
     case 'Adyen':
-      return { merchantAccount: `${account}ECOM`, hmacKeyAlias: `hmac-${rng.hex(8)}` };
+      return { merchantAccount: `${account.slice(0, 60)}ECOM`, apiKey: key('AQE', 40), hmacKey: rng.hex(32) };
     case 'Worldpay':
-      return { merchantCode: account.toUpperCase().slice(0, 16), installationId: rng.digits(7) };
+      return { merchantCode: account.toUpperCase().slice(0, 16), installationId: rng.digits(7), xmlPassword: key('') };
     case 'Checkout.com':
-      return { processingChannelId: `pc_${rng.alphanumeric(26).toLowerCase()}` };
+      return { processingChannelId: `pc_${rng.alphanumeric(26).toLowerCase()}`, secretKey: key('sk_', 36) };
+    case 'Nuvei':
+      return { merchantId: rng.digits(10), merchantSiteId: rng.digits(6), secretKey: key('', 40) };
     case 'Redsys':
-      return { merchantCode: rng.digits(9), terminal: rng.digits(3) };
+      return { merchantCode: rng.digits(9), terminal: rng.digits(3), signatureKey: key('sq7Hj', 27) };
+    case 'Trust Payments':
+      return {
+        siteReference: `${account.toLowerCase().slice(0, 20)}${rng.digits(5)}`,
+        webServicesUser: `ws@${account.toLowerCase().slice(0, 30)}.example`,
+        webServicesPassword: key(''),
+      };
+    case 'Paysafe':
+      return { accountId: rng.digits(10), apiUsername: `pmle-${rng.digits(6)}`, apiPassword: key('B-qa2-0-', 40) };
     case SANDBOX_ACQUIRER_NAME:
-      return { behaviour: 'By solution: Instant, Delayed or Always Fails' };
+      return { testReference: `${account.slice(0, 40)} sandbox` };
     default:
-      return { merchantId: rng.digits(10), terminalId: rng.digits(8) };
+      return {};
   }
 }
 
@@ -139,8 +153,9 @@ export function buildMerchantWorld(
     options: { criteria?: Criteria; synchronous?: boolean; enable?: boolean; force3ds?: string | null } = {},
   ): WorldMid => {
     const created = nextStamp();
+    const id = rng.uuid();
     const made: WorldMid = {
-      id: rng.uuid(),
+      id,
       accountId: merchant.accountId,
       merchantId: merchant.id,
       description: `${where.provider.prettyName} ${where.solution.prettyName} - ${purpose}`.slice(0, 100),
@@ -155,7 +170,8 @@ export function buildMerchantWorld(
       force3ds: options.force3ds === undefined ? null : options.force3ds,
       ...EMPTY_CRITERIA,
       ...options.criteria,
-      customConfig: customConfig(rng, where.provider.prettyName, merchant),
+      // Its own stream: the template's fields can change without shifting the rest of the world.
+      customConfig: customConfig(rng.fork(`config ${id}`), where.provider.prettyName, merchant),
       createdAt: created,
     };
     mids.push(made);

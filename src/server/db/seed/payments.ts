@@ -1,5 +1,7 @@
 import type { ListKind } from '@domain/lists';
 import { inArray, type SQL, sql } from 'drizzle-orm';
+import { loadSecretBox } from '../../lib/secret-box';
+import { splitConfig, templateOf } from '../../payments/acquirer-templates';
 import type { Queryable } from '../client';
 import { merchantListEdits, merchantListItems, merchants, mids, routes, userActivity, users } from '../schema';
 import type { GeneratorStep, SeedContext, SeededAccount } from './generator';
@@ -281,29 +283,35 @@ async function writeWorlds(ctx: SeedContext, rng: Random, worlds: readonly Merch
   const midRows = worlds.flatMap((world) => world.mids);
   const routeRows = worlds.flatMap((world) => world.routes);
   if (midRows.length === 0) return;
+  // Credentials are sealed as the MID service seals them (CREDENTIALS_KEY, else the key kept in the database).
+  const box = await loadSecretBox(ctx.db, process.env.CREDENTIALS_KEY);
   await ctx.db.insert(mids).values(
-    midRows.map((mid) => ({
-      id: mid.id,
-      accountId: mid.accountId,
-      merchantId: mid.merchantId,
-      description: mid.description,
-      midAcquirerId: mid.midAcquirerId,
-      acquirerId: mid.acquirerId,
-      solutionId: mid.solutionId,
-      enable: mid.enable,
-      force3ds: mid.force3ds,
-      currency: mid.currency,
-      issuerCountry: mid.issuerCountry,
-      cardBrand: mid.cardBrand,
-      url: mid.url,
-      customTag: mid.customTag,
-      binCode: mid.binCode,
-      customConfig: mid.customConfig,
-      synchronous: mid.synchronous,
-      providerBlocksSameDay: mid.providerBlocksSameDay,
-      createdAt: mid.createdAt,
-      updatedAt: mid.createdAt,
-    })),
+    midRows.map((mid) => {
+      const { plain, secrets } = splitConfig(templateOf(mid.acquirerName), mid.customConfig);
+      return {
+        id: mid.id,
+        accountId: mid.accountId,
+        merchantId: mid.merchantId,
+        description: mid.description,
+        midAcquirerId: mid.midAcquirerId,
+        acquirerId: mid.acquirerId,
+        solutionId: mid.solutionId,
+        enable: mid.enable,
+        force3ds: mid.force3ds,
+        currency: mid.currency,
+        issuerCountry: mid.issuerCountry,
+        cardBrand: mid.cardBrand,
+        url: mid.url,
+        customTag: mid.customTag,
+        binCode: mid.binCode,
+        customConfig: plain,
+        customSecrets: Object.keys(secrets).length > 0 ? box.seal(secrets, mid.id) : null,
+        synchronous: mid.synchronous,
+        providerBlocksSameDay: mid.providerBlocksSameDay,
+        createdAt: mid.createdAt,
+        updatedAt: mid.createdAt,
+      };
+    }),
   );
   await ctx.db.insert(routes).values(
     routeRows.map((route) => ({
@@ -404,13 +412,20 @@ async function writeWorlds(ctx: SeedContext, rng: Random, worlds: readonly Merch
       );
     }
     for (const mid of world.mids) {
-      const { id, createdAt, acquirerName: _a, solutionName: _s, accountId: _c, ...fields } = mid;
+      const { id, createdAt, acquirerName, solutionName: _s, accountId: _c, customConfig, ...fields } = mid;
+      // As the MID service audits: credentials are named, never written (acquirer-templates.ts).
+      const { plain, secrets } = splitConfig(templateOf(acquirerName), customConfig);
       entries.push({
         id: rng.uuid(),
         actionType: 'INSERT',
         resourceType: 'MID',
         resourceId: id,
-        newValue: { ...fields, force3ds: fields.force3ds ?? 'NULL' },
+        newValue: {
+          ...fields,
+          force3ds: fields.force3ds ?? 'NULL',
+          customConfig: plain,
+          storedSecrets: Object.keys(secrets),
+        },
         ...who,
         ...where,
         date: createdAt,

@@ -1,0 +1,194 @@
+import { errorBody, uuid } from '@domain/contract/common';
+import {
+  MID_DEFAULT_ORDER,
+  merchantMidParams,
+  midDetail,
+  midExportQuery,
+  midList,
+  midListQuery,
+  midParams,
+  midSave,
+  templateParams,
+} from '@domain/contract/mids';
+import { isIdentifier } from '@domain/ids';
+import { acquirerTemplate } from '@domain/mids';
+import { PERMISSIONS as P } from '@domain/permissions';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app';
+import { accountProviders, acquirers, mids } from '../../db/schema';
+import { keysetOrder } from '../../lib/export/keyset';
+import { cappedCount, pageWindow } from '../../lib/list';
+import { templateOf } from '../../payments/acquirer-templates';
+import { assertAccountAccess, requirePermission } from '../../plugins/auth';
+import { notFound } from '../../plugins/errors';
+import { merchantOfCaller } from '../merchants/queries';
+import { midsExport } from './export';
+import { loadMidDetail, loadMidPage, MID_SORT_KEYS, midListWhere, selectMids } from './queries';
+import { createMid, deleteMid, updateMid } from './service';
+
+// MIDs (spec 2, section 7). Every call resolves the merchant for the caller first: another tenant's merchant, or a
+// MID of another merchant, answers 404 like an unknown id.
+
+const tags = ['mids'];
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+const created = z.object({ midId: uuid });
+
+export const midsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db } = deps;
+  deps.exports.register(midsExport);
+
+  app.get(
+    '/merchant/:merchantId/mid',
+    {
+      preHandler: requirePermission(P.midRead),
+      schema: {
+        tags,
+        summary: "The merchant's MIDs, filtered, sorted (by edited date, newest first) and paged",
+        params: merchantMidParams,
+        querystring: midListQuery,
+        response: { 200: midList, ...errors },
+      },
+    },
+    async (request) => {
+      const { merchantId } = await merchantOfCaller(db, request.auth, request.params.merchantId);
+      const { query } = request;
+      const where = midListWhere(merchantId, query);
+      const { orderBy } = keysetOrder(query.order, MID_SORT_KEYS, MID_DEFAULT_ORDER, mids.id);
+      const [items, total] = await Promise.all([
+        loadMidPage(db, where, orderBy, pageWindow(query)),
+        cappedCount(db, selectMids(db, { one: sql`1` }).where(where).$dynamic()),
+      ]);
+      return { count: items.length, total, items };
+    },
+  );
+
+  app.get(
+    '/merchant/:merchantId/mid/export',
+    {
+      preHandler: requirePermission(P.midRead, P.midExport),
+      schema: {
+        tags,
+        summary: 'Export the MIDs list as CSV (406 above 10,000 rows unless e-mailed)',
+        params: merchantMidParams,
+        querystring: midExportQuery,
+        response: { 204: z.null(), 406: errorBody, 422: errorBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
+      await deps.exports.send(request, reply, midsExport, { params: target, query: request.query });
+    },
+  );
+
+  app.get(
+    '/merchant/:merchantId/mid/:midId',
+    {
+      preHandler: requirePermission(P.midRead, P.midSelect),
+      schema: {
+        tags,
+        summary: 'One MID: every field, the routes that use it, and the names of the credentials it holds',
+        params: midParams,
+        response: { 200: midDetail, ...errors },
+      },
+    },
+    async (request) => {
+      const { merchantId } = await merchantOfCaller(db, request.auth, request.params.merchantId);
+      const detail = await loadMidDetail(db, merchantId, request.params.midId, deps.secrets.open);
+      if (!detail) throw notFound();
+      return detail;
+    },
+  );
+
+  app.post(
+    '/merchant/:merchantId/mid',
+    {
+      preHandler: requirePermission(P.midCreate),
+      schema: {
+        tags,
+        summary:
+          'Create a MID. customConfig is checked against the acquirer template; URLs and tags not on My Lists join ' +
+          'them (needs url.create / tag.create)',
+        params: merchantMidParams,
+        body: midSave,
+        response: { 201: created, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
+      const midId = await createMid(deps, request.auth, target, request.body);
+      return reply.code(201).send({ midId });
+    },
+  );
+
+  app.put(
+    '/merchant/:merchantId/mid/:midId',
+    {
+      preHandler: requirePermission(P.midUpdate),
+      schema: {
+        tags,
+        summary:
+          'Edit a MID. 409 mid-changed when `version` is older than the stored one; 409 mid-with-transactions ' +
+          'when the provider or solution changes on a MID with payments. An empty credential keeps the stored one',
+        params: midParams,
+        body: midSave,
+        response: { 204: z.null(), 409: errorBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!isIdentifier(request.params.midId)) throw notFound();
+      const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
+      await updateMid(deps, request.auth, target, request.params.midId, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/merchant/:merchantId/mid/:midId',
+    {
+      preHandler: requirePermission(P.midDelete),
+      schema: {
+        tags,
+        summary:
+          'Delete a MID: 409 mids-in-use (with the routes) while routes use it, 409 mid-used-by-transactions once ' +
+          'payments used it',
+        params: midParams,
+        response: { 204: z.null(), 409: errorBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!isIdentifier(request.params.midId)) throw notFound();
+      const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
+      await deleteMid(deps, request.auth, target, request.params.midId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/account/:accountId/acquirer/:acquirerId/template',
+    {
+      preHandler: requirePermission(P.midRead),
+      schema: {
+        tags,
+        summary:
+          "The acquirer's MID template: the fields of customConfig with label, required, type and help " +
+          '(type secret: stored encrypted, never returned)',
+        params: templateParams,
+        response: { 200: acquirerTemplate, ...errors },
+      },
+    },
+    async (request) => {
+      const accountId = assertAccountAccess(request.auth, request.params.accountId);
+      const { acquirerId } = request.params;
+      if (!isIdentifier(acquirerId)) throw notFound();
+      const [row] = await db
+        .select({ prettyName: acquirers.prettyName })
+        .from(accountProviders)
+        .innerJoin(acquirers, eq(acquirers.id, accountProviders.acquirerId))
+        .where(and(eq(accountProviders.accountId, accountId), eq(accountProviders.acquirerId, acquirerId)));
+      if (!row) throw notFound();
+      return { acquirerId, fields: [...templateOf(row.prettyName)] };
+    },
+  );
+};

@@ -1,0 +1,369 @@
+import { midDetail, midList } from '@domain/contract/mids';
+import { acquirerTemplate, MID_MESSAGES } from '@domain/mids';
+import {
+  accountProviders,
+  acquirers,
+  merchantListItems,
+  mids,
+  routes,
+  solutions,
+  userActivity,
+} from '@server/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AccountRow,
+  authHeader,
+  buildTestApp,
+  createAccount,
+  createMerchant,
+  type MerchantRow,
+  signedInAs,
+  type TestApp,
+} from './helpers/test-app';
+import { createPaymentsWorld, insertTransaction, type PaymentsWorld } from './helpers/transaction-fixtures';
+
+// MIDs over the API (issue 13; spec 2, sections 2.3, 3, 5, 7 and 8): the list and its filters, the acquirer template,
+// create / edit / delete with every rule, credentials sealed, tenants and roles, and parallel edits.
+
+let t: TestApp;
+let account: AccountRow;
+let other: AccountRow;
+let merchant: MerchantRow;
+let foreign: MerchantRow;
+let world: PaymentsWorld;
+let foreignWorld: PaymentsWorld;
+let adminToken: string;
+let viewerToken: string;
+let adyenId: string;
+let sandboxId: string;
+let cardsEu: string;
+let cardsUk: string;
+let instant: string;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (method: Method, url: string, token = adminToken, payload?: object) =>
+  t.app.inject({ method, url: `/api${url}`, headers: authHeader(token), ...(payload ? { payload } : {}) });
+
+const API_KEY = 'AQEyhmfxK4-very-secret-key-0042';
+
+const adyenMid = (extra: Record<string, unknown> = {}) => ({
+  acquirerId: adyenId,
+  solutionId: cardsEu,
+  midAcquirerId: 'ADY-000111222',
+  description: 'Adyen EU cards',
+  force3ds: 'REQUIRED_3DS',
+  currency: ['eur', 'GBP'],
+  issuerCountry: ['ES', 'FR'],
+  cardBrand: ['VISA'],
+  binCode: ['411111'],
+  customConfig: { merchantAccount: 'HarborECOM', apiKey: API_KEY },
+  ...extra,
+});
+
+async function solutionId(accountId: string, acquirer: string, name: string) {
+  await t.db.insert(solutions).values({ accountId, acquirerId: acquirer, prettyName: name }).onConflictDoNothing();
+  const [row] = await t.db
+    .select({ id: solutions.id })
+    .from(solutions)
+    .where(and(eq(solutions.accountId, accountId), eq(solutions.acquirerId, acquirer), eq(solutions.prettyName, name)));
+  return row!.id;
+}
+
+async function create(payload: object, token = adminToken, m = merchant.id) {
+  const response = await call('POST', `/merchant/${m}/mid`, token, payload);
+  return { response, midId: response.statusCode === 201 ? (response.json() as { midId: string }).midId : '' };
+}
+
+const detail = async (midId: string, m = merchant.id) =>
+  midDetail.parse((await call('GET', `/merchant/${m}/mid/${midId}`)).json());
+
+const fieldsOf = (response: { json(): unknown }) => (response.json() as { fields?: Record<string, string> }).fields;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  account = await createAccount(t.db, { prettyName: 'MIDs' });
+  other = await createAccount(t.db, { prettyName: 'Other MIDs' });
+  merchant = await createMerchant(t.db, account.id);
+  foreign = await createMerchant(t.db, other.id);
+  world = await createPaymentsWorld(t.db, account.id, merchant.id);
+  foreignWorld = await createPaymentsWorld(t.db, other.id, foreign.id);
+  const [adyen] = await t.db.select().from(acquirers).where(eq(acquirers.prettyName, 'Adyen'));
+  const [sandbox] = await t.db.select().from(acquirers).where(eq(acquirers.prettyName, 'Sandbox Acquirer'));
+  adyenId = adyen!.id;
+  sandboxId = sandbox!.id;
+  await t.db.insert(accountProviders).values([
+    { accountId: account.id, acquirerId: adyenId },
+    { accountId: account.id, acquirerId: sandboxId },
+  ]);
+  cardsEu = await solutionId(account.id, adyenId, 'Cards EU');
+  cardsUk = await solutionId(account.id, adyenId, 'Cards UK');
+  instant = await solutionId(account.id, sandboxId, 'Instant');
+  adminToken = (await signedInAs(t, 'ADMINISTRATOR', account)).token;
+  viewerToken = (await signedInAs(t, 'VIEWER', account)).token;
+});
+
+afterAll(() => t.close());
+
+describe('the acquirer template', () => {
+  it("answers the fields of an acquirer of the account, and 404 for another account's or an unknown one", async () => {
+    const response = await call('GET', `/account/${account.id}/acquirer/${adyenId}/template`);
+    expect(response.statusCode, response.body).toBe(200);
+    const template = acquirerTemplate.parse(response.json());
+    expect(template.fields.map((field) => [field.name, field.type, field.required])).toEqual([
+      ['merchantAccount', 'text', true],
+      ['apiKey', 'secret', true],
+      ['hmacKey', 'secret', false],
+    ]);
+    expect(template.fields.every((field) => field.label.length > 0)).toBe(true);
+    const other = await createAccount(t.db);
+    expect((await call('GET', `/account/${other.id}/acquirer/${adyenId}/template`)).statusCode).toBe(404);
+    const notProvider = await t.db.insert(acquirers).values({ prettyName: 'Unlinked Acquirer' }).returning();
+    expect((await call('GET', `/account/${account.id}/acquirer/${notProvider[0]!.id}/template`)).statusCode).toBe(404);
+  });
+});
+
+describe('creating a MID', () => {
+  it('saves every field, seals the credentials, and audits it without them', async () => {
+    const { response, midId } = await create(adyenMid());
+    expect(response.statusCode, response.body).toBe(201);
+    const mid = await detail(midId);
+    expect(mid).toMatchObject({
+      description: 'Adyen EU cards',
+      midAcquirerId: 'ADY-000111222',
+      acquirer: { id: adyenId, prettyName: 'Adyen' },
+      solution: { id: cardsEu, prettyName: 'Cards EU' },
+      force3ds: 'REQUIRED_3DS',
+      currency: ['EUR', 'GBP'],
+      issuerCountry: ['ES', 'FR'],
+      cardBrand: ['VISA'],
+      binCode: ['411111'],
+      customConfig: { merchantAccount: 'HarborECOM' },
+      storedSecrets: ['apiKey'],
+      hasTransactions: false,
+      hasRoutes: false,
+      routes: [],
+      version: 1,
+    });
+    const [row] = await t.db.select().from(mids).where(eq(mids.id, midId));
+    expect(row!.customSecrets).toMatch(/^v1\./);
+    expect(JSON.stringify(row)).not.toContain(API_KEY);
+    const audit = await t.db.select().from(userActivity).where(eq(userActivity.resourceId, midId));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actionType: 'INSERT', resourceType: 'MID', merchantId: merchant.id });
+    expect(JSON.stringify(audit[0])).not.toContain(API_KEY);
+    expect((audit[0]!.newValue as { storedSecrets: string[] }).storedSecrets).toEqual(['apiKey']);
+  });
+
+  it('refuses bad input with the spec messages and writes nothing', async () => {
+    const before = await t.db.select({ id: mids.id }).from(mids).where(eq(mids.merchantId, merchant.id));
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ binCode: ['41111A'] }, 'binCode', MID_MESSAGES.binCode],
+      [{ issuerCountry: ['ES', 'XX'] }, 'issuerCountry', 'The following codes do not exist: XX'],
+      [{ issuerCountry: ['ESP'] }, 'issuerCountry', 'Some variables are not in the ISO format: ESP'],
+      [{ issuerCountry: Array.from({ length: 500 }, (_, i) => `C${i}`) }, 'issuerCountry', MID_MESSAGES.tooManyValues],
+      [
+        { customConfig: { merchantAccount: ' HarborECOM', apiKey: 'k' } },
+        'customConfig.merchantAccount',
+        MID_MESSAGES.whiteSpace,
+      ],
+      [{ customConfig: { merchantAccount: 'HarborECOM' } }, 'customConfig.apiKey', 'Required field'],
+      [
+        { customConfig: { merchantAccount: 'x'.repeat(10_000), apiKey: 'k' } },
+        'customConfig.merchantAccount',
+        'Maximum 256 characters',
+      ],
+      [
+        { customConfig: { merchantAccount: 'A', apiKey: 'k', sql: 'x' } },
+        'customConfig.sql',
+        MID_MESSAGES.unknownField,
+      ],
+      [{ description: '  ' }, 'description', 'Required field'],
+      [{ description: 'd'.repeat(101) }, 'description', 'Maximum 100 characters'],
+      [{ solutionId: instant }, 'solutionId', 'Choose a solution of this provider'],
+      [{ acquirerId: foreignWorld.mids.adyen }, 'acquirerId', 'Choose a provider of this account'],
+    ];
+    for (const [change, field, message] of cases) {
+      const { response } = await create(adyenMid(change));
+      expect(response.statusCode, `${field}: ${response.body.slice(0, 200)}`).toBe(400);
+      expect(fieldsOf(response)?.[field], JSON.stringify(change).slice(0, 80)).toBe(message);
+    }
+    const after = await t.db.select({ id: mids.id }).from(mids).where(eq(mids.merchantId, merchant.id));
+    expect(after).toHaveLength(before.length);
+  });
+
+  it("asks for the sandbox acquirer's optional field only, and adds new URLs and tags to My Lists", async () => {
+    const { response, midId } = await create({
+      acquirerId: sandboxId,
+      solutionId: instant,
+      midAcquirerId: 'SAN-1',
+      description: 'Sandbox instant',
+      url: ['shop.example/new-checkout'],
+      customTag: ['black friday'],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await detail(midId)).toMatchObject({ force3ds: 'NULL', customTag: ['BLACK FRIDAY'], storedSecrets: [] });
+    const listed = await t.db
+      .select({ list: merchantListItems.list, prettyName: merchantListItems.prettyName })
+      .from(merchantListItems)
+      .where(eq(merchantListItems.merchantId, merchant.id));
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        { list: 'URL', prettyName: 'shop.example/new-checkout' },
+        { list: 'TAG', prettyName: 'BLACK FRIDAY' },
+      ]),
+    );
+  });
+
+  it('is refused to a viewer, and answers 404 for another tenant’s merchant', async () => {
+    expect((await create(adyenMid(), viewerToken)).response.statusCode).toBe(403);
+    expect((await create(adyenMid(), adminToken, foreign.id)).response.statusCode).toBe(404);
+  });
+});
+
+describe('the MIDs list', () => {
+  it('sorts by edited date, newest first, filters by criteria, 3DS, provider and search, and stays in the merchant', async () => {
+    const list = async (query: string) =>
+      midList.parse((await call('GET', `/merchant/${merchant.id}/mid?${query}`)).json());
+    const all = await list('');
+    expect(all.total).toBeGreaterThanOrEqual(7);
+    const dates = all.items.map((item) => item.modifiedDate);
+    expect(dates).toEqual([...dates].sort().reverse());
+
+    expect((await list('currency[]=GBP')).items.map((item) => item.description)).toEqual(['Adyen EU cards']);
+    expect((await list('binCode[]=411111&cardBrand[]=VISA')).items.map((item) => item.description)).toEqual([
+      'Adyen EU cards',
+    ]);
+    const nulls = await list('force3ds[]=NULL');
+    expect(nulls.items.every((item) => item.force3ds === 'NULL')).toBe(true);
+    expect(nulls.total).toBe(all.total - 1);
+    expect((await list(`acquirerId[]=${sandboxId}`)).items.every((item) => item.acquirer.id === sandboxId)).toBe(true);
+    expect((await list('search=eu%20cards')).items.map((item) => item.description)).toEqual(['Adyen EU cards']);
+    expect((await list('acquirerDescription=sandbox')).total).toBe(4);
+    expect((await list('order=description')).items.map((item) => item.description)[0]).toBe('Adyen EU cards');
+    expect((await call('GET', `/merchant/${merchant.id}/mid?order=customConfig`)).statusCode).toBe(400);
+    expect((await call('GET', `/merchant/${foreign.id}/mid`)).statusCode).toBe(404);
+    expect((await call('GET', `/merchant/${merchant.id}/mid?binCode[]=41111A`)).statusCode).toBe(400);
+  });
+
+  it('exports the filtered list as CSV, for a role with mid.export', async () => {
+    const response = await call('GET', `/merchant/${merchant.id}/mid/export?currency[]=GBP&timeZone=Europe/Madrid`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/csv/);
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toContain('MID Solution');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('EUR; GBP');
+    expect(response.body).not.toContain(API_KEY);
+    expect((await call('GET', `/merchant/${foreign.id}/mid/export`)).statusCode).toBe(404);
+  });
+});
+
+describe('editing a MID', () => {
+  it('keeps a credential left empty, replaces a typed one, and refuses an edit based on an older version', async () => {
+    const { midId } = await create(adyenMid({ description: 'To edit' }));
+    const save = (extra: Record<string, unknown>) =>
+      call('PUT', `/merchant/${merchant.id}/mid/${midId}`, adminToken, adyenMid(extra));
+    const kept = await save({
+      description: 'Edited',
+      version: 1,
+      customConfig: { merchantAccount: 'HarborECOM', apiKey: '' },
+    });
+    expect(kept.statusCode, kept.body).toBe(204);
+    expect(await detail(midId)).toMatchObject({ description: 'Edited', storedSecrets: ['apiKey'], version: 2 });
+    const stale = await save({ description: 'Stale', version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ error: 'mid-changed' });
+    const replaced = await save({
+      version: 2,
+      customConfig: { merchantAccount: 'HarborECOM', apiKey: 'new-key', hmacKey: 'h' },
+    });
+    expect(replaced.statusCode, replaced.body).toBe(204);
+    expect((await detail(midId)).storedSecrets).toEqual(['apiKey', 'hmacKey']);
+    const [entry] = await t.db
+      .select()
+      .from(userActivity)
+      .where(and(eq(userActivity.resourceId, midId), eq(userActivity.actionType, 'UPDATE')))
+      .orderBy(userActivity.date);
+    expect(JSON.stringify(entry)).not.toContain('new-key');
+  });
+
+  it('lets exactly one of two parallel edits of the same version through', async () => {
+    const { midId } = await create(adyenMid({ description: 'Race' }));
+    const answers = await Promise.all(
+      ['First', 'Second'].map((description) =>
+        call('PUT', `/merchant/${merchant.id}/mid/${midId}`, adminToken, adyenMid({ description, version: 1 })),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([204, 409]);
+  });
+
+  it('keeps the provider and solution of a MID with payments (409 mid-with-transactions)', async () => {
+    await insertTransaction(t.db, world, { createdAt: new Date(t.clock.now() - 3_600_000) });
+    const used = await detail(world.mids.adyen);
+    expect(used.hasTransactions).toBe(true);
+    const payload = {
+      acquirerId: adyenId,
+      solutionId: cardsUk,
+      midAcquirerId: used.midAcquirerId,
+      description: used.description,
+      customConfig: { merchantAccount: 'A', apiKey: 'k' },
+    };
+    const moved = await call('PUT', `/merchant/${merchant.id}/mid/${world.mids.adyen}`, adminToken, payload);
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json()).toMatchObject({ error: 'mid-with-transactions' });
+    const renamed = await call('PUT', `/merchant/${merchant.id}/mid/${world.mids.adyen}`, adminToken, {
+      ...payload,
+      solutionId: used.solutionId,
+      description: 'Renamed main MID',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(204);
+  });
+
+  it("answers 404 for another merchant's MID id, and refuses a viewer", async () => {
+    const foreignEdit = await call(
+      'PUT',
+      `/merchant/${merchant.id}/mid/${foreignWorld.mids.adyen}`,
+      adminToken,
+      adyenMid(),
+    );
+    expect(foreignEdit.statusCode).toBe(404);
+    expect((await call('GET', `/merchant/${merchant.id}/mid/${foreignWorld.mids.adyen}`)).statusCode).toBe(404);
+    expect(
+      (await call('PUT', `/merchant/${merchant.id}/mid/${world.mids.instant}`, viewerToken, adyenMid())).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('deleting a MID', () => {
+  it('is refused while routes use it, naming them, and for good once payments used it', async () => {
+    const inUse = await call('DELETE', `/merchant/${merchant.id}/mid/${world.mids.adyen}`);
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json()).toMatchObject({
+      error: 'mids-in-use',
+      dependants: [{ kind: 'ROUTE', id: world.routeId, description: 'Main route' }],
+    });
+    expect((await detail(world.mids.adyen)).routes).toEqual([
+      { routeId: world.routeId, routeDescription: 'Main route' },
+    ]);
+
+    await insertTransaction(t.db, world, { createdAt: new Date(t.clock.now() - 3_600_000), midId: world.mids.delayed });
+    const paid = await call('DELETE', `/merchant/${merchant.id}/mid/${world.mids.delayed}`);
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json()).toMatchObject({ error: 'mid-used-by-transactions' });
+  });
+
+  it('deletes an unused MID with its audit entry; a second delete answers 404', async () => {
+    const { midId } = await create(adyenMid({ description: 'Short-lived' }));
+    expect((await call('DELETE', `/merchant/${merchant.id}/mid/${midId}`, viewerToken)).statusCode).toBe(403);
+    expect((await call('DELETE', `/merchant/${merchant.id}/mid/${midId}`)).statusCode).toBe(204);
+    expect((await call('DELETE', `/merchant/${merchant.id}/mid/${midId}`)).statusCode).toBe(404);
+    const entries = await t.db.select().from(userActivity).where(eq(userActivity.resourceId, midId));
+    expect(entries.map((entry) => entry.actionType).sort()).toEqual(['DELETE', 'INSERT']);
+    expect(JSON.stringify(entries)).not.toContain(API_KEY);
+    expect(await t.db.select().from(routes).where(eq(routes.midId, midId))).toEqual([]);
+  });
+});
