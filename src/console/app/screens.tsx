@@ -35,6 +35,18 @@ const EditMerchantScreen = lazyScreen(() =>
 const MyListsScreen = lazyScreen(() =>
   import('@console/areas/lists/my-lists-screen').then((module) => ({ default: module.MyListsScreen })),
 );
+const MidsListScreen = lazyScreen(() =>
+  import('@console/areas/mids/mids-list-screen').then((module) => ({ default: module.MidsListScreen })),
+);
+const MidDetailScreen = lazyScreen(() =>
+  import('@console/areas/mids/mid-detail-screen').then((module) => ({ default: module.MidDetailScreen })),
+);
+const NewMidScreen = lazyScreen(() =>
+  import('@console/areas/mids/mid-form-screen').then((module) => ({ default: module.NewMidScreen })),
+);
+const EditMidScreen = lazyScreen(() =>
+  import('@console/areas/mids/mid-form-screen').then((module) => ({ default: module.EditMidScreen })),
+);
 const UsersListScreen = lazyScreen(() =>
   import('@console/areas/users/users-list-screen').then((module) => ({ default: module.UsersListScreen })),
 );
@@ -199,6 +211,50 @@ export const SCREENS: readonly ScreenDefinition[] = [
     permissions: [P.transactionRead],
     inSideBar: true,
     component: MerchantTransactionsListScreen,
+  },
+  {
+    id: 'mids',
+    title: 'MIDs',
+    pattern: '/accounts/:accountId/merchants/:merchantId/mids',
+    path: ({ accountId, merchantId }) => `/accounts/${accountId}/merchants/${merchantId}/mids`,
+    level: 'merchant',
+    permissions: [P.midRead],
+    goKey: 'i',
+    inSideBar: true,
+    component: MidsListScreen,
+  },
+  {
+    id: 'mid-detail',
+    title: 'MID detail',
+    pattern: '/accounts/:accountId/merchants/:merchantId/mids/detail/:midId',
+    path: ({ accountId, merchantId }) => `/accounts/${accountId}/merchants/${merchantId}/mids`,
+    level: 'merchant',
+    permissions: [P.midRead, P.midSelect],
+    inSideBar: false,
+    section: 'mids',
+    component: MidDetailScreen,
+  },
+  {
+    id: 'mid-new',
+    title: 'New MID',
+    pattern: '/accounts/:accountId/merchants/:merchantId/mids/new',
+    path: ({ accountId, merchantId }) => `/accounts/${accountId}/merchants/${merchantId}/mids/new`,
+    level: 'merchant',
+    permissions: [P.midCreate],
+    inSideBar: false,
+    section: 'mids',
+    component: NewMidScreen,
+  },
+  {
+    id: 'mid-edit',
+    title: 'Edit MID',
+    pattern: '/accounts/:accountId/merchants/:merchantId/mids/edit/:midId',
+    path: ({ accountId, merchantId }) => `/accounts/${accountId}/merchants/${merchantId}/mids`,
+    level: 'merchant',
+    permissions: [P.midRead, P.midSelect, P.midUpdate],
+    inSideBar: false,
+    section: 'mids',
+    component: EditMidScreen,
   },
   {
     id: 'my-lists',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CARD_BRANDS, FORCE_3DS_VALUES } from '../enums';
-import { criterionField, MID_LIMITS } from '../mids';
+import { criterionField, customConfigSchema, MID_LIMITS, MID_MESSAGES, type TemplateField } from '../mids';
+import { ROUTING_CRITERIA } from '../routing-criteria';
 import { MSG, maxCharacters } from '../validation';
 import { isoDate, listQuery, listResponse, queryArray, uuid } from './common';
 import { exportQuery } from './exports';
@@ -88,6 +89,27 @@ export const midSave = z.object({
 });
 export type MidSave = z.infer<typeof midSave>;
 export type MidSaveInput = z.input<typeof midSave>;
+
+/**
+ * The MID form (spec 2, section 5): the save's rules, the acquirer template's fields (credentials the MID holds may
+ * stay empty), and the variables opened on the form: one left open without values is 'pending' and stops the save.
+ */
+export function midForm(template: readonly TemplateField[], storedSecrets: readonly string[]) {
+  return midSave
+    .extend({
+      acquirerId: z.string().min(1, MSG.required),
+      solutionId: z.string().min(1, MSG.required),
+      open: z.array(z.enum(ROUTING_CRITERIA)),
+      customConfig: customConfigSchema(template, storedSecrets),
+    })
+    .superRefine((form, context) => {
+      for (const criterion of form.open) {
+        if (form[criterion].length === 0) {
+          context.addIssue({ code: 'custom', path: [criterion], message: MID_MESSAGES.pending });
+        }
+      }
+    });
+}
 
 export const MID_SORT_FIELDS = [
   'description',

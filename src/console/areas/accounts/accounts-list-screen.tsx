@@ -1,4 +1,3 @@
-import { isApiError } from '@console/api/errors';
 import { useApi, useSession } from '@console/session/session-provider';
 import { DataTable } from '@console/table/data-table';
 import type { DataColumn, FetchPage, RowMenuItem } from '@console/table/types';
@@ -9,8 +8,8 @@ import { FirstTwo } from '@console/ui/first-two';
 import { PageHeader } from '@console/ui/page-header';
 import { useToast } from '@console/ui/toast';
 import { Tooltip } from '@console/ui/tooltip';
+import { useReportFailure } from '@console/ui/use-report-failure';
 import { type Account, accountList } from '@domain/contract/accounts';
-import { effectOfStatus } from '@domain/errors';
 import { formatDateTime, formatInteger } from '@domain/format';
 import { can, PERMISSIONS as P } from '@domain/permissions';
 import { useQueryClient } from '@tanstack/react-query';
@@ -68,6 +67,7 @@ export function AccountsListScreen() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const { grants } = useSession();
+  const report = useReportFailure();
   const canCreate = can(grants, P.accountCreate);
   const canEdit = can(grants, P.accountUpdate);
   const canDelete = can(grants, P.accountDelete);
@@ -94,14 +94,10 @@ export function AccountsListScreen() {
         toast.showMessage('successfully-deleted');
         await queryClient.invalidateQueries({ queryKey: ACCOUNT_LIST_QUERY_KEY });
       } catch (error) {
-        if (isApiError(error) && effectOfStatus(error.status) === 'show-message') {
-          toast.show({ type: error.type, header: error.header, content: error.content });
-        } else if (!isApiError(error)) {
-          toast.showMessage('unexpected-error');
-        }
+        report(error);
       }
     },
-    [api, confirm, queryClient, toast],
+    [api, confirm, queryClient, toast, report],
   );
   const rowMenu = useCallback(
     (account: Account): RowMenuItem[] => [

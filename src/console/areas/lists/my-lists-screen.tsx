@@ -10,10 +10,11 @@ import { PageHeader } from '@console/ui/page-header';
 import { LoadingBlock } from '@console/ui/spinner';
 import { TextField } from '@console/ui/text-field';
 import { useToast } from '@console/ui/toast';
+import { useReportFailure } from '@console/ui/use-report-failure';
 import { type MerchantItemList, merchantItemList, merchantLists } from '@domain/contract/lists';
 import { countryName } from '@domain/countries';
 import { CARD_BRAND_LABELS, CARD_BRANDS, DEFAULT_COUNTRIES, DEFAULT_CURRENCIES } from '@domain/enums';
-import { CATALOGUE, type ErrorDependant, effectOfStatus } from '@domain/errors';
+import { CATALOGUE, type ErrorDependant } from '@domain/errors';
 import { formatDateTime } from '@domain/format';
 import { LIST_LIMITS, LIST_MESSAGES, type ListKind, type ListName, readItems, shownItem } from '@domain/lists';
 import { can, PERMISSIONS as P } from '@domain/permissions';
@@ -118,14 +119,7 @@ function ListColumn({ merchantId, kind, list, focusOnArrival }: ListColumnProps)
       current ? { ...current, [kind === 'URL' ? 'url' : 'customTag']: next } : current,
     );
 
-  /** A failure the server explained: shown as the catalogue says; sign-outs and not-found have their own effect. */
-  const report = (failure: unknown) => {
-    if (!isApiError(failure)) {
-      toast.showMessage('unexpected-error');
-    } else if (effectOfStatus(failure.status) === 'show-message') {
-      toast.show({ type: failure.type, header: failure.header, content: failure.content });
-    }
-  };
+  const report = useReportFailure();
 
   const send = async (items: string[], force: boolean): Promise<void> => {
     try {

@@ -1,9 +1,10 @@
 import type { DataColumn } from '@console/table/types';
 import { Badge } from '@console/ui/badge';
+import { TwoLines } from '@console/ui/two-lines';
 import type { TransactionListItem } from '@domain/contract/transactions';
 import { PAYMENT_METHOD_LABELS, RECURRENCE_TYPE_LABELS, TRANSACTION_TYPE_LABELS } from '@domain/enums';
 import { formatDateTime, formatMinorMoney } from '@domain/format';
-import { RiskScore, TransactionStatusBadge, TwoLines } from './transaction-parts';
+import { RiskScore, TransactionStatusBadge } from './transaction-parts';
 
 // The columns of the transactions list (spec 3, section 2.1), in the spec's order except the creation date, which
 // comes second: it is the default sort and what people scan first, and it would sit off screen at the end. Only the creation date and the

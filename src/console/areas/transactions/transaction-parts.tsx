@@ -28,13 +28,3 @@ export function RiskScore({ value, withDescription = false }: { value: number | 
     </span>
   );
 }
-
-/** Two lines in one cell: the main value and a muted second one (order URL and reference, provider and solution). */
-export function TwoLines({ first, second }: { first: string | null; second: string | null }) {
-  return (
-    <span className="transaction-two-lines">
-      <span className="transaction-two-lines__first">{first || <span className="text-muted">—</span>}</span>
-      {second ? <span className="transaction-two-lines__second">{second}</span> : null}
-    </span>
-  );
-}

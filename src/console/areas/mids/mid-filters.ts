@@ -1,0 +1,58 @@
+import type { FilterDefinition, FilterOption } from '@console/table/types';
+import { CARD_BRAND_LABELS, CARD_BRANDS, DEFAULT_CURRENCIES, FORCE_3DS_LABELS, FORCE_3DS_VALUES } from '@domain/enums';
+import { issuerCountryOptions } from '../transactions/transaction-labels';
+
+// The MIDs list's filters (spec 2, section 7): provider, 3DS and the variables. A variable filter keeps the MIDs
+// whose list holds any chosen value. BIN codes are typed, not picked, so they are found with the search instead.
+
+const multi = (id: string, label: string, options: readonly FilterOption[]): FilterDefinition => ({
+  id,
+  label,
+  options,
+  multiple: true,
+});
+
+let currencies: FilterOption[] | undefined;
+
+/** Every ISO 4217 currency the browser knows, the merchant defaults first. */
+function currencyOptions(): FilterOption[] {
+  if (!currencies) {
+    const first: readonly string[] = DEFAULT_CURRENCIES;
+    const names = new Intl.DisplayNames(['en'], { type: 'currency' });
+    const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : [...first];
+    const option = (code: string) => ({ value: code, label: `${code} · ${names.of(code) ?? code}` });
+    currencies = [...first.map(option), ...all.filter((code) => !first.includes(code)).map(option)];
+  }
+  return currencies;
+}
+
+export interface MidFilterOptions {
+  providers: readonly { acquirerId: string; prettyName: string }[];
+  urls: readonly string[];
+  customTags: readonly string[];
+}
+
+export function midFilters({ providers, urls, customTags }: MidFilterOptions): FilterDefinition[] {
+  const listed = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+  return [
+    multi(
+      'acquirerId',
+      'Provider',
+      providers.map((provider) => ({ value: provider.acquirerId, label: provider.prettyName })),
+    ),
+    multi(
+      'force3ds',
+      'Force 3DS',
+      FORCE_3DS_VALUES.map((value) => ({ value, label: FORCE_3DS_LABELS[value] })),
+    ),
+    multi('currency', 'Currency', currencyOptions()),
+    multi('issuerCountry', 'Issuer country', issuerCountryOptions()),
+    multi(
+      'cardBrand',
+      'Card brand',
+      CARD_BRANDS.map((brand) => ({ value: brand, label: CARD_BRAND_LABELS[brand] })),
+    ),
+    ...(urls.length ? [multi('url', 'URL', listed(urls))] : []),
+    ...(customTags.length ? [multi('customTag', 'Custom tag', listed(customTags))] : []),
+  ];
+}

@@ -1,0 +1,578 @@
+import { useAnalytics } from '@console/analytics/analytics-provider';
+import { isApiError } from '@console/api/errors';
+import { useCurrentScope } from '@console/app/current-scope';
+import { CheckboxListField } from '@console/forms/checkbox-list-field';
+import { EditorForm, FormActions, FormSection } from '@console/forms/form-layout';
+import { trimmedValues } from '@console/forms/same-values';
+import { TokenField } from '@console/forms/token-field';
+import { useFormFields } from '@console/forms/use-form-fields';
+import { type EditorMode, useSavingPattern } from '@console/forms/use-saving-pattern';
+import { useApi, useSession } from '@console/session/session-provider';
+import { listLocation } from '@console/table/list-memory';
+import { Banner } from '@console/ui/banner';
+import { Button, IconButton } from '@console/ui/button';
+import { EmptyState } from '@console/ui/empty-state';
+import { CloseIcon } from '@console/ui/icons';
+import { Modal } from '@console/ui/modal';
+import { PageHeader } from '@console/ui/page-header';
+import { Select } from '@console/ui/select';
+import { LoadingBlock } from '@console/ui/spinner';
+import { TextField } from '@console/ui/text-field';
+import { useToast } from '@console/ui/toast';
+import { merchantLists } from '@domain/contract/lists';
+import { type MidDetail, type MidSave, midDetail, midForm } from '@domain/contract/mids';
+import { CARD_BRAND_LABELS, CARD_BRANDS, FORCE_3DS_LABELS, FORCE_3DS_VALUES, type Force3ds } from '@domain/enums';
+import { CATALOGUE } from '@domain/errors';
+import { acquirerTemplate, customConfigSchema, FORCE_3DS_HELP, MID_MESSAGES, type TemplateField } from '@domain/mids';
+import { can, PERMISSIONS as P } from '@domain/permissions';
+import { ROUTING_CRITERIA, ROUTING_CRITERION_LABELS, type RoutingCriterion } from '@domain/routing-criteria';
+import { fieldErrors } from '@domain/validation';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import { useLocation, useParams, useSearch } from 'wouter';
+import { listsQueryKey } from '../lists/list-paths';
+import { midDetailPath, midListQueryKey, midQueryKey, midsPath, templateQueryKey } from './mid-paths';
+import './mids.css';
+
+// New MID and Edit MID (spec 2, sections 2.3, 4, 5 and 8) on the saving pattern every editor follows. The payments
+// solution comes first; the acquirer's own fields follow its template; variables are added one by one and closing one
+// clears it. The rules are the server's (midForm in src/domain), so both say the same thing about the same value.
+
+export const MID_SUBTITLE = 'Fill out the form below';
+
+type Criteria = { [K in RoutingCriterion]: string[] };
+
+export type MidFormValues = Criteria & {
+  acquirerId: string;
+  solutionId: string;
+  description: string;
+  midAcquirerId: string;
+  force3ds: Force3ds;
+  /** The variables shown on the form; one open with no values is pending. */
+  open: RoutingCriterion[];
+  customConfig: Record<string, string>;
+};
+
+const NO_CRITERIA: Criteria = { currency: [], issuerCountry: [], cardBrand: [], url: [], customTag: [], binCode: [] };
+
+const BLANK: MidFormValues = {
+  acquirerId: '',
+  solutionId: '',
+  description: '',
+  midAcquirerId: '',
+  force3ds: 'NULL',
+  open: [],
+  customConfig: {},
+  ...NO_CRITERIA,
+};
+
+const criteriaOf = (mid: MidDetail): Criteria => ({
+  currency: mid.currency,
+  issuerCountry: mid.issuerCountry,
+  cardBrand: mid.cardBrand,
+  url: mid.url,
+  customTag: mid.customTag,
+  binCode: mid.binCode,
+});
+
+/** Sections with data are open when editing (spec 2.3). */
+const openOf = (criteria: Criteria) => ROUTING_CRITERIA.filter((criterion) => criteria[criterion].length > 0);
+
+function valuesOf(mid: MidDetail): MidFormValues {
+  const criteria = criteriaOf(mid);
+  return {
+    acquirerId: mid.acquirerId,
+    solutionId: mid.solutionId,
+    description: mid.description,
+    midAcquirerId: mid.midAcquirerId,
+    force3ds: mid.force3ds,
+    open: openOf(criteria),
+    customConfig: { ...mid.customConfig },
+    ...criteria,
+  };
+}
+
+/** Duplicate: a new MID with the source's variables only (spec 2.3). */
+function duplicateValues(mid: MidDetail): MidFormValues {
+  const criteria = criteriaOf(mid);
+  return { ...BLANK, open: openOf(criteria), ...criteria };
+}
+
+/** Which variables are open is how the form looks, not data: only the values count as a change. */
+const comparable = ({ open: _open, ...values }: MidFormValues) => trimmedValues(values);
+
+/** /accounts/{accountId}/merchants/{merchantId}/mids/new (?duplicate={midId}) */
+export const NewMidScreen = () => <MidFormScreen mode="new" />;
+/** /accounts/{accountId}/merchants/{merchantId}/mids/edit/{midId} */
+export const EditMidScreen = () => <MidFormScreen mode="edit" />;
+
+function MidFormScreen({ mode }: { mode: EditorMode }) {
+  const api = useApi();
+  const { accountId, merchantId } = useCurrentScope();
+  const { midId } = useParams<{ midId?: string }>();
+  const duplicateOf = new URLSearchParams(useSearch()).get('duplicate') ?? undefined;
+  const sourceId = mode === 'edit' ? midId : duplicateOf;
+  const source = useQuery({
+    queryKey: midQueryKey(merchantId ?? '', sourceId ?? ''),
+    queryFn: ({ signal }) => api.get(`/merchant/${merchantId}/mid/${sourceId}`, { schema: midDetail, signal }),
+    enabled: merchantId !== undefined && sourceId !== undefined,
+  });
+  if (!accountId || !merchantId) return null;
+  const title = mode === 'new' ? 'New MID' : 'Edit MID';
+  if (!sourceId) return <MidEditor mode="new" accountId={accountId} merchantId={merchantId} />;
+  if (source.data) {
+    return mode === 'edit' ? (
+      <MidEditor
+        key={source.data.version}
+        mode="edit"
+        accountId={accountId}
+        merchantId={merchantId}
+        mid={source.data}
+      />
+    ) : (
+      <MidEditor key={sourceId} mode="new" accountId={accountId} merchantId={merchantId} duplicateOf={source.data} />
+    );
+  }
+  return (
+    <div className="screen">
+      <PageHeader title={title} subtitle={MID_SUBTITLE} />
+      {source.isError ? (
+        <EmptyState
+          role="alert"
+          title={CATALOGUE['not-loaded'].header}
+          description={CATALOGUE['not-loaded'].content}
+          action={
+            <Button size="sm" onClick={() => void source.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : (
+        <LoadingBlock label="Loading MID…" />
+      )}
+    </div>
+  );
+}
+
+interface MidEditorProps {
+  mode: EditorMode;
+  accountId: string;
+  merchantId: string;
+  mid?: MidDetail;
+  duplicateOf?: MidDetail;
+}
+
+function MidEditor({ mode, accountId, merchantId, mid, duplicateOf }: MidEditorProps) {
+  const api = useApi();
+  const toast = useToast();
+  const analytics = useAnalytics();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const { grants } = useSession();
+  const { account } = useCurrentScope();
+  const [withTransactions, setWithTransactions] = useState(false);
+  const original = useMemo(
+    () => (mid ? valuesOf(mid) : duplicateOf ? duplicateValues(duplicateOf) : BLANK),
+    [mid, duplicateOf],
+  );
+
+  const [acquirerId, setAcquirerId] = useState(original.acquirerId);
+  const template = useQuery({
+    queryKey: templateQueryKey(accountId, acquirerId),
+    queryFn: ({ signal }) =>
+      api.get(`/account/${accountId}/acquirer/${acquirerId}/template`, { schema: acquirerTemplate, signal }),
+    enabled: acquirerId !== '',
+    staleTime: 5 * 60_000,
+  });
+  const templateFields = template.data?.fields;
+  // Credentials stay with the MID while its provider stays; another provider's template starts empty.
+  const storedSecrets = mid && acquirerId === mid.acquirerId ? mid.storedSecrets : [];
+  const schema = useMemo(() => midForm(templateFields ?? [], storedSecrets), [templateFields, storedSecrets]);
+  const fields = useFormFields<MidFormValues>({ initial: original, schema });
+  const values = fields.values;
+
+  const lists = useQuery({
+    queryKey: listsQueryKey(merchantId),
+    queryFn: ({ signal }) => api.get(`/merchant/${merchantId}/list`, { schema: merchantLists, signal }),
+    staleTime: 60_000,
+  });
+  const listed = {
+    url: lists.data?.url?.items.map((item) => item.prettyName) ?? [],
+    customTag: lists.data?.customTag?.items.map((item) => item.prettyName) ?? [],
+  };
+
+  const leave = () =>
+    navigate(mid ? midDetailPath(accountId, merchantId, mid.midId) : listLocation(midsPath(accountId, merchantId)));
+
+  const saving = useSavingPattern<MidFormValues, MidSave & { open: RoutingCriterion[] }>({
+    mode,
+    original,
+    fields,
+    comparable,
+    save: async ({ open, ...data }) => {
+      const criteria = Object.fromEntries(
+        ROUTING_CRITERIA.map((criterion) => [criterion, open.includes(criterion) ? data[criterion] : []]),
+      );
+      // An empty credential keeps the stored one; an empty optional field is simply not set.
+      const customConfig = Object.fromEntries(Object.entries(data.customConfig).filter(([, value]) => value !== ''));
+      const body = { ...data, ...criteria, customConfig, ...(duplicateOf ? { isDuplicate: true } : {}) };
+      if (mid) {
+        await api.put(`/merchant/${merchantId}/mid/${mid.midId}`, { body: { ...body, version: mid.version } });
+        toast.showMessage('successfully-edited');
+      } else {
+        await api.post(`/merchant/${merchantId}/mid`, { body });
+        toast.showMessage(duplicateOf ? 'successfully-duplicated' : 'successfully-created');
+      }
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: midListQueryKey(merchantId) }),
+        mid ? queryClient.invalidateQueries({ queryKey: midQueryKey(merchantId, mid.midId) }) : null,
+        queryClient.invalidateQueries({ queryKey: listsQueryKey(merchantId) }),
+      ]);
+      // Spec 2, section 4: after a save the product returns to the list.
+      navigate(listLocation(midsPath(accountId, merchantId)));
+    },
+    onSaveError: (error) => {
+      if (!isApiError(error) || error.key !== 'mid-with-transactions') return false;
+      setWithTransactions(true);
+      return true;
+    },
+    leave,
+  });
+
+  const providers = account?.providers ?? [];
+  const provider = providers.find((item) => item.acquirerId === values.acquirerId);
+  const locked = mid?.hasTransactions === true;
+  const chooseProvider = (next: string) => {
+    setAcquirerId(next);
+    fields.setValue('acquirerId', next);
+    fields.setValue('solutionId', '');
+    fields.setValue('customConfig', {});
+  };
+
+  const setCriterion = (criterion: RoutingCriterion, next: string[]) => {
+    if (criterion === 'url' || criterion === 'customTag') {
+      const added = next.filter((item) => !values[criterion].includes(item) && !listed[criterion].includes(item));
+      if (added.length) analytics.track(criterion === 'url' ? 'add_url_mid' : 'add_customtag_mid');
+    }
+    fields.setValue(criterion, next);
+  };
+  const openVariable = (criterion: RoutingCriterion) => fields.setValue('open', [...values.open, criterion]);
+  const closeVariable = (criterion: RoutingCriterion) => {
+    fields.setValue(criterion, []);
+    fields.setValue(
+      'open',
+      values.open.filter((item) => item !== criterion),
+    );
+  };
+
+  // The form keeps one message per top-level field; each template field shows its own, once it was left or a save
+  // was tried (while the form shows any message for customConfig, so a server's message shows too).
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [attempted, setAttempted] = useState(false);
+  const configErrors = useMemo(() => {
+    const parsed = customConfigSchema(templateFields ?? [], storedSecrets).safeParse(values.customConfig);
+    return parsed.success ? {} : fieldErrors(parsed.error);
+  }, [templateFields, storedSecrets, values.customConfig]);
+  const configShown = fields.errorOf('customConfig');
+  const configErrorOf = (name: string) =>
+    configShown !== undefined && (attempted || touched.has(name)) ? (configErrors[name] ?? undefined) : undefined;
+
+  const title = mode === 'new' ? 'New MID' : 'Edit MID';
+  return (
+    <div className="screen">
+      <PageHeader
+        title={title}
+        subtitle={MID_SUBTITLE}
+        back={
+          mid
+            ? { href: midDetailPath(accountId, merchantId, mid.midId), label: 'Back to MID Detail' }
+            : { href: listLocation(midsPath(accountId, merchantId)), label: 'Back to MIDs' }
+        }
+      />
+      <EditorForm
+        label={title}
+        onSubmit={(event) => {
+          setAttempted(true);
+          void saving.submit(event);
+        }}
+        onEscape={() => void saving.cancel()}
+      >
+        <FormSection title="Payments Solution">
+          {locked ? (
+            <div className="form-field--wide">
+              <Banner type="info" header={MID_MESSAGES.hasTransactions} />
+            </div>
+          ) : null}
+          <Select
+            label="Provider"
+            placeholder="Select a provider"
+            required
+            disabled={locked}
+            options={providers.map((item) => ({ value: item.acquirerId, label: item.prettyName }))}
+            {...fields.bindText('acquirerId')}
+            onChange={(event) => chooseProvider(event.target.value)}
+            autoFocus={!locked}
+          />
+          <Select
+            label="Solution"
+            placeholder={provider ? 'Select a solution' : 'Select a provider first'}
+            required
+            disabled={locked || !provider}
+            options={(provider?.solutions ?? []).map((solution) => ({
+              value: solution.id,
+              label: solution.prettyName,
+            }))}
+            {...fields.bindText('solutionId')}
+          />
+        </FormSection>
+
+        <FormSection title="Main information">
+          <TextField label="Description" required {...fields.bindText('description')} />
+          <TextField
+            label="MID Solution"
+            required
+            hint="The MID's own identifier at the provider"
+            className="mono-input"
+            {...fields.bindText('midAcquirerId')}
+          />
+        </FormSection>
+
+        {values.acquirerId ? (
+          <FormSection title={`${provider?.prettyName ?? 'Provider'} fields`}>
+            {templateFields ? (
+              templateFields.length === 0 ? (
+                <p className="form-field--wide field__error" role="alert">
+                  {MID_MESSAGES.noTemplate}
+                </p>
+              ) : (
+                templateFields.map((field) => (
+                  <TemplateInput
+                    key={field.name}
+                    field={field}
+                    stored={storedSecrets.includes(field.name)}
+                    value={values.customConfig[field.name] ?? ''}
+                    error={configErrorOf(field.name)}
+                    onChange={(value) =>
+                      fields.setValue('customConfig', { ...values.customConfig, [field.name]: value })
+                    }
+                    onBlur={() => {
+                      setTouched((current) => new Set(current).add(field.name));
+                      fields.blur('customConfig');
+                    }}
+                  />
+                ))
+              )
+            ) : template.isError ? (
+              <p className="form-field--wide field__error" role="alert">
+                {MID_MESSAGES.noTemplate}
+              </p>
+            ) : (
+              <LoadingBlock label="Loading the provider's fields…" />
+            )}
+          </FormSection>
+        ) : null}
+
+        <FormSection title="Force 3DS" description="How this MID asks for 3-D Secure authentication.">
+          <RadioList
+            label="Force 3DS"
+            value={values.force3ds}
+            onChange={(value) => fields.setValue('force3ds', value)}
+            options={FORCE_3DS_VALUES.map((value) => ({
+              value,
+              label: FORCE_3DS_LABELS[value],
+              help: FORCE_3DS_HELP[value],
+            }))}
+          />
+        </FormSection>
+
+        <FormSection
+          title="Variables"
+          description="Payments must match every variable set here. A variable left out accepts any value."
+        >
+          {values.open.map((criterion) => (
+            <VariableField
+              key={criterion}
+              criterion={criterion}
+              values={values[criterion]}
+              error={fields.errorOf(criterion)}
+              suggestions={criterion === 'url' || criterion === 'customTag' ? listed[criterion] : undefined}
+              canAddToList={can(grants, criterion === 'url' ? P.urlCreate : P.tagCreate)}
+              autoFocus={!original.open.includes(criterion)}
+              onChange={(next) => setCriterion(criterion, next)}
+              onBlur={() => fields.blur(criterion)}
+              onClose={() => closeVariable(criterion)}
+            />
+          ))}
+          <fieldset className="form-field--wide mid-form__add-variables">
+            <legend className="visually-hidden">Add a variable</legend>
+            {ROUTING_CRITERIA.filter((criterion) => !values.open.includes(criterion)).map((criterion) => (
+              <Button key={criterion} size="sm" onClick={() => openVariable(criterion)}>
+                + {ROUTING_CRITERION_LABELS[criterion]}
+              </Button>
+            ))}
+          </fieldset>
+        </FormSection>
+        <FormActions saving={saving.saving} onCancel={() => void saving.cancel()} />
+      </EditorForm>
+      <Modal
+        open={withTransactions}
+        onClose={() => setWithTransactions(false)}
+        title={CATALOGUE['mid-with-transactions'].header}
+        width={460}
+        footer={
+          <Button variant="primary" onClick={() => setWithTransactions(false)}>
+            Got it
+          </Button>
+        }
+      >
+        <p>{CATALOGUE['mid-with-transactions'].content}</p>
+      </Modal>
+    </div>
+  );
+}
+
+function TemplateInput({
+  field,
+  stored,
+  value,
+  error,
+  onChange,
+  onBlur,
+}: {
+  field: TemplateField;
+  stored: boolean;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+}) {
+  const secretHint = stored ? 'Stored and hidden. Leave empty to keep it, or type a new one to replace it.' : null;
+  return (
+    <TextField
+      label={field.label}
+      required={field.required && !stored}
+      type={field.type === 'secret' ? 'password' : 'text'}
+      inputMode={field.type === 'number' ? 'numeric' : undefined}
+      autoComplete={field.type === 'secret' ? 'new-password' : 'off'}
+      placeholder={stored ? '••••••••' : undefined}
+      hint={[field.help, secretHint].filter(Boolean).join(' ') || undefined}
+      value={value}
+      error={error}
+      onChange={(event) => onChange(event.target.value)}
+      onBlur={onBlur}
+    />
+  );
+}
+
+const CRITERION_INPUT: Record<
+  RoutingCriterion,
+  { placeholder: string; upperCase?: boolean; blockedKeys?: string[]; numeric?: boolean }
+> = {
+  currency: { placeholder: 'EUR; USD', upperCase: true },
+  issuerCountry: { placeholder: 'ES; FR', upperCase: true },
+  cardBrand: { placeholder: '' },
+  url: { placeholder: 'shop.example/checkout' },
+  customTag: { placeholder: 'VIP', upperCase: true },
+  // Spec 2, section 5: the BIN input blocks e, E, +, -, . and comma.
+  binCode: { placeholder: '411111', blockedKeys: ['e', 'E', '+', '-', '.', ','], numeric: true },
+};
+
+function VariableField({
+  criterion,
+  values,
+  error,
+  suggestions,
+  canAddToList,
+  autoFocus,
+  onChange,
+  onBlur,
+  onClose,
+}: {
+  criterion: RoutingCriterion;
+  values: string[];
+  error: string | undefined;
+  suggestions: string[] | undefined;
+  canAddToList: boolean;
+  autoFocus: boolean;
+  onChange: (values: string[]) => void;
+  onBlur: () => void;
+  onClose: () => void;
+}) {
+  const label = ROUTING_CRITERION_LABELS[criterion];
+  const input = CRITERION_INPUT[criterion];
+  const listHint =
+    suggestions === undefined
+      ? 'Separate several with semicolons.'
+      : canAddToList
+        ? 'Pick from My Lists, or type a new one: it is added to My Lists when you save.'
+        : 'Pick from My Lists.';
+  let control: ReactNode;
+  if (criterion === 'cardBrand') {
+    control = (
+      <CheckboxListField
+        label={label}
+        options={CARD_BRANDS.map((brand) => ({ value: brand, label: CARD_BRAND_LABELS[brand] }))}
+        values={values}
+        onChange={onChange}
+        onBlur={onBlur}
+        error={error}
+        filterFrom={20}
+      />
+    );
+  } else {
+    control = (
+      <TokenField
+        label={label}
+        values={values}
+        onChange={onChange}
+        onBlur={onBlur}
+        error={error}
+        hint={listHint}
+        placeholder={input.placeholder}
+        suggestions={suggestions}
+        upperCase={input.upperCase}
+        blockedKeys={input.blockedKeys}
+        inputMode={input.numeric ? 'numeric' : 'text'}
+        autoFocus={autoFocus}
+      />
+    );
+  }
+  return (
+    <div className="form-field--wide mid-form__variable">
+      {control}
+      <IconButton aria-label={`Close ${label}`} size="sm" icon={<CloseIcon />} onClick={onClose} />
+    </div>
+  );
+}
+
+function RadioList<T extends string>({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: T;
+  onChange: (value: T) => void;
+  options: { value: T; label: string; help: string }[];
+}) {
+  const name = useId();
+  return (
+    <fieldset className="radio-list form-field--wide">
+      <legend className="visually-hidden">{label}</legend>
+      {options.map((option) => (
+        <label key={option.value} className="radio-list__option">
+          <input
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={value === option.value}
+            onChange={() => onChange(option.value)}
+          />
+          <span>{option.label}</span>
+          <span className="radio-list__help">{option.help}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
