@@ -2,6 +2,7 @@ import type { Account } from '@domain/contract/accounts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_ID, json, renderApp, type ServerCall } from './app-harness';
+import { giveTablesAHeight } from './table-viewport';
 
 // The account wizard (spec 2, sections 2.1, 4 and 5): New Account and Edit Account, by keyboard and by mouse.
 
@@ -234,10 +235,7 @@ describe('Edit Account', () => {
 
 describe('Accounts list', () => {
   beforeEach(() => {
-    // The virtualised grid draws the rows that fit its height, which jsdom does not lay out.
-    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
-      return this.classList.contains('data-table__scroll') ? 400 : 0;
-    });
+    giveTablesAHeight();
   });
   afterEach(() => {
     vi.restoreAllMocks();

@@ -13,6 +13,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import { noteServerCall } from './served-check';
+import { giveTablesAHeight } from './table-viewport';
 
 const CONFIG: RuntimeConfig = {
   apiBase: '/api',
@@ -118,10 +119,7 @@ const listRequests = () => requests.filter((url) => url.pathname === '/api/accou
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
-    return this.classList.contains('data-table__scroll') ? 400 : 0;
-  });
-  HTMLElement.prototype.scrollTo = () => undefined;
+  giveTablesAHeight();
 });
 
 afterEach(() => {

@@ -16,6 +16,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { noteServerCall } from './served-check';
+import { giveTablesAHeight } from './table-viewport';
 
 const CONFIG: RuntimeConfig = {
   apiBase: '/api',
@@ -156,10 +157,7 @@ const detailPath = (merchant: Merchant) => `/accounts/${ACCOUNT_ID}/merchants/${
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
-    return this.classList.contains('data-table__scroll') ? 400 : 0;
-  });
-  HTMLElement.prototype.scrollTo = () => undefined;
+  giveTablesAHeight();
 });
 
 afterEach(() => {

@@ -182,3 +182,63 @@ describe('chargeback commands with a case picker', () => {
     expect(within(palette).queryByRole('option', { name: /chargeback/i })).not.toBeInTheDocument();
   });
 });
+
+describe('Find MID…', () => {
+  const MID_ID = 'c0000000-0000-4000-8000-0000000000f1';
+  const MERCHANT_ID = '8b0c0a4e-0000-4000-8000-0000000000f1';
+  const midDetail = `/accounts/${ACCOUNT_ID}/merchants/${MERCHANT_ID}/mids/detail/${MID_ID}`;
+  const MID_READER = [...READER, P.midRead, P.midSelect];
+  const withMids = (): Server => {
+    const fake = transactionsApi();
+    return (call) =>
+      call.path === '/mid/search'
+        ? json(200, {
+            items: [
+              {
+                midId: MID_ID,
+                description: 'Adyen EU cards',
+                midAcquirerId: 'ADY-1',
+                accountId: ACCOUNT_ID,
+                merchantId: MERCHANT_ID,
+                merchantName: 'Lumen Books',
+              },
+            ],
+          })
+        : fake.server(call);
+  };
+
+  it('a pasted MID id opens the MID’s detail, naming its merchant', async () => {
+    const { user, calls, currentPath } = renderApp({
+      path: HOME,
+      session: { permissions: MID_READER },
+      server: withMids(),
+    });
+    const palette = await openPalette(user);
+    await user.paste(MID_ID);
+    const open = await within(palette).findByRole('option', { name: new RegExp(`^Open ${MID_ID}`) });
+    expect(open).toHaveTextContent('MID · Adyen EU cards · ADY-1');
+    expect(open).toHaveTextContent('Merchant: Lumen Books');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(currentPath()).toBe(midDetail));
+    expect(calls.find((call) => call.path === '/mid/search')?.search.get('q')).toBe(MID_ID);
+  });
+
+  it("'Find MID…' asks for the id in a picker step and opens the MID", async () => {
+    const { user, currentPath } = renderApp({ path: HOME, session: { permissions: MID_READER }, server: withMids() });
+    const palette = await openPalette(user);
+    await user.keyboard('find mid');
+    await user.click(await within(palette).findByRole('option', { name: /^Find MID…/ }));
+    expect(input(palette)).toHaveAttribute('placeholder', 'Paste or type a MID ID…');
+    await user.paste(MID_ID.slice(0, 8));
+    await user.click(await within(palette).findByRole('option', { name: /^Adyen EU cards/ }));
+    await waitFor(() => expect(currentPath()).toBe(midDetail));
+  });
+
+  it('is not offered to a user without the MID permissions', async () => {
+    const { user } = renderApp({ path: HOME, session: { permissions: READER }, server: withMids() });
+    const palette = await openPalette(user);
+    await user.keyboard('find mid');
+    await within(palette).findByText('No results');
+    expect(within(palette).queryByRole('option', { name: /^Find MID…/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,17 +1,15 @@
 import { PERMISSIONS as P } from '@domain/permissions';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp, USER_ID } from './app-harness';
+import { giveTablesAHeight } from './table-viewport';
 import { ACCOUNT_ADMIN, ANA, BOB, fakeUsersApi, GLOBEX, SAM, STAFF_ADMIN } from './users-fixtures';
 
 // The user detail screen (spec 2, section 2.7): 'Back to Users', Main information, Accounts, actions by permission.
 
 beforeEach(() => {
   sessionStorage.clear();
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
-    return this.classList.contains('data-table__scroll') ? 400 : 0;
-  });
-  HTMLElement.prototype.scrollTo = () => undefined;
+  giveTablesAHeight();
 });
 
 function renderDetail(userId: string, session = ACCOUNT_ADMIN, users = [ANA, BOB, SAM]) {

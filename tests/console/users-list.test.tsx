@@ -2,6 +2,7 @@ import { PERMISSIONS as P } from '@domain/permissions';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderApp } from './app-harness';
+import { giveTablesAHeight } from './table-viewport';
 import {
   ACCOUNT_ADMIN,
   ACCOUNT_ADMIN_PERMISSIONS,
@@ -16,11 +17,7 @@ import {
 
 beforeEach(() => {
   sessionStorage.clear();
-  // The virtualised grid needs a height to mount rows in jsdom.
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
-    return this.classList.contains('data-table__scroll') ? 400 : 0;
-  });
-  HTMLElement.prototype.scrollTo = () => undefined;
+  giveTablesAHeight();
 });
 
 afterEach(() => {

@@ -367,3 +367,21 @@ describe('deleting a MID', () => {
     expect(await t.db.select().from(routes).where(eq(routes.midId, midId))).toEqual([]);
   });
 });
+
+describe("finding a MID by id (the palette's Find MID)", () => {
+  it("finds the caller's MIDs by the start of their id, never another tenant's, and asks for 4 characters", async () => {
+    const find = (q: string, token = adminToken) => call('GET', `/mid/search?q=${q}`, token);
+    const own = await find(world.mids.instant.slice(0, 8));
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toMatchObject({
+      items: expect.arrayContaining([
+        expect.objectContaining({ midId: world.mids.instant, merchantId: merchant.id, accountId: account.id }),
+      ]),
+    });
+    expect((await find(world.mids.instant.toUpperCase(), viewerToken)).json()).toMatchObject({
+      items: [{ midId: world.mids.instant, merchantName: merchant.prettyName }],
+    });
+    expect((await find(foreignWorld.mids.adyen)).json()).toEqual({ items: [] });
+    expect((await find('abc')).statusCode).toBe(400);
+  });
+});

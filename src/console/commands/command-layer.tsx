@@ -1,6 +1,7 @@
 import { useAccountCommands } from '@console/areas/accounts/account-commands';
 import { useListCommands } from '@console/areas/lists/list-commands';
 import { useMerchantCommands } from '@console/areas/merchants/merchant-commands';
+import { useMidPaletteSources } from '@console/areas/mids/mid-palette-sources';
 import { useCallback, useRef, useState } from 'react';
 import { useFocusScope } from './focus-scope';
 import { useGlobalCommands } from './global-commands';
@@ -59,6 +60,7 @@ export function CommandLayer({ onOpenHelpCentre }: CommandLayerProps) {
   });
   useTargetCommands();
   useMerchantCommands();
+  useMidPaletteSources();
   useAccountCommands();
   useListCommands();
   // After the shell's commands: keys typed while the console loaded are replayed with them registered.

@@ -564,16 +564,18 @@ const PAGE_PLACEHOLDER: Record<PalettePage, string> = {
   merchants: 'Switch to merchant…',
   transaction: 'Paste or type a transaction ID…',
   chargeback: 'Paste or type a case ID, a chargeback ID or a customer…',
+  mid: 'Paste or type a MID ID…',
 };
 
 /** What an empty picker step says before anything is typed. */
 const PICKER_HINT: Record<TargetKind, string> = {
   transaction: 'Paste a transaction ID, or type its first characters',
   chargeback: 'Paste or type the case, its chargeback or payment ID, or the customer’s name or e-mail',
+  mid: 'Paste a MID ID, or type its first characters',
 };
 
 function isTargetPage(page: PalettePage): page is TargetKind {
-  return page === 'transaction' || page === 'chargeback';
+  return page === 'transaction' || page === 'chargeback' || page === 'mid';
 }
 
 export interface CommandPaletteProps {

@@ -1,4 +1,5 @@
 import { chargebackDetailPath } from '@console/areas/chargebacks/chargeback-paths';
+import { midDetailPath } from '@console/areas/mids/mid-paths';
 import { transactionDetailPath } from '@console/areas/transactions/transaction-paths';
 import { useSession } from '@console/session/session-provider';
 import { type ToastOptions, useToast } from '@console/ui/toast';
@@ -7,7 +8,7 @@ import { can, PERMISSIONS as P } from '@domain/permissions';
 import { runCommandWhenReady } from './key-queue';
 import { useRegisterCommands } from './registry';
 import { useStableVisibleScreens } from './stable-screens';
-import type { Command, CommandTarget } from './types';
+import type { Command, CommandTarget, TargetKind } from './types';
 
 // Commands the palette offers anywhere because they ask for their record first (issue 11): 'Refund a transaction…'
 // wherever the user is, not only on the transaction's own screen. Each one opens the record's screen and then runs
@@ -27,6 +28,7 @@ export const TARGET_COMMAND_IDS = {
   openChargeback: 'target.open-chargeback',
   changeChargebackStatus: 'target.change-chargeback-status',
   assignChargebackAgent: 'target.assign-chargeback-agent',
+  findMid: 'target.find-mid',
 } as const;
 
 /** The screen of the chargeback detail (app/screens.tsx): visible with the permissions and the account's feature. */
@@ -41,7 +43,7 @@ const REFUND_NOT_AVAILABLE: ToastOptions = {
 interface TargetCommandSpec {
   id: string;
   title: string;
-  target: 'transaction' | 'chargeback';
+  target: TargetKind;
   keywords: string[];
   allowed: boolean;
   /** The record screen's own command to run once its screen has loaded. */
@@ -72,10 +74,11 @@ export function useTargetCommands(): void {
     if (!ran && notAvailable) show(notAvailable);
   };
 
-  const pathOf = (target: CommandTarget) =>
-    target.kind === 'chargeback'
-      ? chargebackDetailPath(target.accountId, target.id)
-      : transactionDetailPath({ accountId: target.accountId }, target.id);
+  const pathOf = (target: CommandTarget) => {
+    if (target.kind === 'chargeback') return chargebackDetailPath(target.accountId, target.id);
+    if (target.kind === 'mid') return midDetailPath(target.accountId, target.merchantId ?? '', target.id);
+    return transactionDetailPath({ accountId: target.accountId }, target.id);
+  };
 
   /** What each command asks for, who may run it, and the record screen's command it runs once there (if any). */
   const specs: TargetCommandSpec[] = [
@@ -117,6 +120,13 @@ export function useTargetCommands(): void {
       keywords: ['chargeback', 'case', 'dispute', 'agent', 'assign', 'unassign', 'others'],
       allowed: chargebacksHere && abilities.assignAgent,
       runsThere: RECORD_COMMAND_IDS.assignChargebackAgent,
+    },
+    {
+      id: TARGET_COMMAND_IDS.findMid,
+      title: 'Find MID…',
+      target: 'mid',
+      keywords: ['mid', 'acquirer', 'merchant id', 'find', 'id'],
+      allowed: can(grants, P.midRead) && can(grants, P.midSelect),
     },
   ];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CARD_BRANDS, FORCE_3DS_VALUES } from '../enums';
+import { looksLikeIdPrefix } from '../ids';
 import { criterionField, customConfigSchema, MID_LIMITS, MID_MESSAGES, type TemplateField } from '../mids';
 import { ROUTING_CRITERIA } from '../routing-criteria';
 import { MSG, maxCharacters } from '../validation';
@@ -149,6 +150,22 @@ export type MidListQueryInput = z.input<typeof midListQuery>;
 /** GET /merchant/{merchantId}/mid/export: the list's filters without paging, plus timeZone and forceEmailExport; CSV. */
 export const midExportQuery = midFilters.omit({ page: true, limit: true }).extend(exportQuery.shape);
 export type MidExportQuery = z.infer<typeof midExportQuery>;
+
+/** GET /mid/search: MIDs whose id starts with the text, across the caller's accounts (the palette's 'Find MID'). */
+export const midIdSearchQuery = z.object({
+  q: z.string().trim().toLowerCase().refine(looksLikeIdPrefix, 'Enter at least 4 characters of a MID id'),
+  limit: z.coerce.number().int().min(1).max(20).default(10),
+});
+export const midIdSearchItem = z.object({
+  midId: uuid,
+  description: z.string(),
+  midAcquirerId: z.string(),
+  accountId: uuid,
+  merchantId: uuid,
+  merchantName: z.string(),
+});
+export type MidIdSearchItem = z.infer<typeof midIdSearchItem>;
+export const midIdSearchResponse = z.object({ items: z.array(midIdSearchItem) });
 
 export const midParams = z.object({ merchantId: z.string(), midId: z.string() });
 export const merchantMidParams = z.object({ merchantId: z.string() });

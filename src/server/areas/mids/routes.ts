@@ -4,6 +4,8 @@ import {
   merchantMidParams,
   midDetail,
   midExportQuery,
+  midIdSearchQuery,
+  midIdSearchResponse,
   midList,
   midListQuery,
   midParams,
@@ -13,13 +15,13 @@ import {
 import { isIdentifier } from '@domain/ids';
 import { acquirerTemplate } from '@domain/mids';
 import { PERMISSIONS as P } from '@domain/permissions';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
-import { accountProviders, acquirers, mids } from '../../db/schema';
+import { accountProviders, acquirers, merchants, mids } from '../../db/schema';
 import { keysetOrder } from '../../lib/export/keyset';
-import { cappedCount, pageWindow } from '../../lib/list';
+import { cappedCount, idStartsWith, pageWindow } from '../../lib/list';
 import { templateOf } from '../../payments/acquirer-templates';
 import { assertAccountAccess, requirePermission } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
@@ -162,6 +164,39 @@ export const midsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
       await deleteMid(deps, request.auth, target, request.params.midId);
       return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/mid/search',
+    {
+      preHandler: requirePermission(P.midRead, P.midSelect),
+      schema: {
+        tags,
+        summary: "MIDs whose id starts with the text, across the caller's accounts (the palette's Find MID)",
+        querystring: midIdSearchQuery,
+        response: { 200: midIdSearchResponse, 400: errorBody, 401: errorBody, 403: errorBody },
+      },
+    },
+    async (request) => {
+      const { auth, query } = request;
+      const byId = idStartsWith(mids.id, query.q);
+      if (!byId || auth.accountIds.length === 0) return { items: [] };
+      const rows = await db
+        .select({
+          midId: mids.id,
+          description: mids.description,
+          midAcquirerId: mids.midAcquirerId,
+          accountId: mids.accountId,
+          merchantId: mids.merchantId,
+          merchantName: merchants.prettyName,
+        })
+        .from(mids)
+        .innerJoin(merchants, eq(merchants.id, mids.merchantId))
+        .where(and(byId, inArray(mids.accountId, [...auth.accountIds])))
+        .orderBy(asc(mids.id))
+        .limit(query.limit);
+      return { items: rows };
     },
   );
 
