@@ -82,9 +82,19 @@ const CONTROL_SELECTOR =
   'a[href], button, input, select, textarea, summary, [contenteditable], [role="button"], [role="link"], ' +
   '[role="menuitem"], [role="option"], [role="tab"], [role="checkbox"], [role="switch"], [role="radio"]';
 
+/**
+ * The palette's Ctrl K / ⌘K: a combination, but the console's own one (the palette takes it whenever the console is
+ * there), so it waits like a letter would: pressed right after sign-in, it opens the palette once the shell is up.
+ */
+function isPaletteKey(press: KeyPress): boolean {
+  return press.key.toLowerCase() === 'k' && (press.ctrlKey || press.metaKey) && !press.altKey && !press.shiftKey;
+}
+
 /** Whether a key may wait for the console: only keys whose browser default nobody would miss. */
 function canWait(press: KeyPress, target: EventTarget | null): boolean {
-  if (press.typing || press.ctrlKey || press.metaKey || press.altKey) return false;
+  if (press.typing) return false;
+  if (isPaletteKey(press)) return true;
+  if (press.ctrlKey || press.metaKey || press.altKey) return false;
   if (CONTROL_KEYS.has(press.key)) {
     return !(target instanceof Element) || target.closest(CONTROL_SELECTOR) === null;
   }
