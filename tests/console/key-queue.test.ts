@@ -24,7 +24,14 @@ describe('keys pressed while the console loads', () => {
     expect(ctrlK.defaultPrevented).toBe(true);
     expect(g.defaultPrevented).toBe(true);
     const seen: KeyPress[] = [];
-    cleanups.push(attachKeyHandler({ press: (key) => (seen.push(key), 'fired'), command: () => false }));
+    const engine = {
+      press: (key: KeyPress) => {
+        seen.push(key);
+        return 'fired' as const;
+      },
+      command: () => false,
+    };
+    cleanups.push(attachKeyHandler(engine));
     release();
     await waitFor(() => expect(seen.map((key) => `${key.ctrlKey ? 'ctrl+' : ''}${key.key}`)).toEqual(['ctrl+k', 'g']));
   });
