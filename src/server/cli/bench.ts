@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ApiFixture } from './bench/api-fixture';
 import { listDeepPage, listFirstPage, listSearchFirstPage, listTotalCap, merchantById } from './bench/api-list';
+import { midListFilteredPage, midListFirstPage } from './bench/api-mids';
 import { searchByName, searchPastedId } from './bench/api-search';
 import { consoleInitialJs } from './bench/console-size';
 import { exportCpu, exportFirstByte, exportMemory } from './bench/export';
@@ -29,6 +30,8 @@ const MEASUREMENTS: readonly Measurement[] = [
   listDeepPage,
   listTotalCap,
   merchantById,
+  midListFirstPage,
+  midListFilteredPage,
   searchByName,
   searchPastedId,
   exportCpu,

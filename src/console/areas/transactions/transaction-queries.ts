@@ -72,8 +72,9 @@ export interface PickOption {
 }
 
 /**
- * A merchant's routes and MIDs for the Route and MID filters. Quiet: while the configuration API cannot list them the
- * filters simply have no options (and are not shown), and the transactions list itself is unaffected.
+ * A merchant's routes and MIDs for the Route and MID filters. Quiet: a list that cannot be read (the routes list
+ * before the routes issue lands, a failed call) leaves its filter without options (and hidden), and the transactions
+ * list itself is unaffected.
  */
 export function useRouteAndMidOptions(
   merchantId: string | undefined,

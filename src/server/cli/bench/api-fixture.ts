@@ -8,6 +8,7 @@ import { hashPassword } from '../../areas/auth/passwords';
 import { type Database, type Db, openDatabase } from '../../db/client';
 import { accounts, merchants, roles, userAccounts, users } from '../../db/schema';
 import { createRandom } from '../../db/seed/random';
+import { seedMids } from './api-mids';
 
 // One seeded world shared by every API measurement: a database (a throwaway PostgreSQL database, or PGlite in
 // memory), one account with a generated merchants table, a provider administrator, and the app signed in as them.
@@ -47,6 +48,8 @@ export interface ApiFixture {
   accountId: string;
   /** Ids of a random sample of merchants, for the pasted-id searches. */
   merchantIds: string[];
+  /** A merchant of the account with BENCH_MIDS MIDs (api-mids.ts). */
+  midMerchantId: string;
   /** Words that occur in merchant names, from common to rare. */
   searchTerms: string[];
   setupSeconds: number;
@@ -227,6 +230,7 @@ export async function createApiFixture(
     const seedStarted = performance.now();
     const others = await seedOtherAccounts(database.db, adminId, SEARCH_ACCOUNTS - 1);
     await seedMerchants(database.db, [accountId, ...others], rows);
+    const midMerchantId = await seedMids(database.db, accountId);
     // As autovacuum would soon after a bulk load: GIN indexes (trigram) keep new rows in a pending list, read in full
     // by every search until a vacuum merges it.
     await database.db.execute(sql`vacuum analyze`);
@@ -263,6 +267,7 @@ export async function createApiFixture(
       rows,
       accountId,
       merchantIds,
+      midMerchantId,
       searchTerms: ['Harbor', 'Golden Falcon', 'Bakery', 'Swift Otter Pets', RARE],
       setupSeconds: (performance.now() - started) / 1000,
       async get(url) {
