@@ -6,11 +6,12 @@ import { EditorForm, FormActions, FormSection } from '@console/forms/form-layout
 import { trimmedValues } from '@console/forms/same-values';
 import { TokenField } from '@console/forms/token-field';
 import { useFormFields } from '@console/forms/use-form-fields';
-import { type EditorMode, useSavingPattern } from '@console/forms/use-saving-pattern';
+import { continueLabel, DISCARD_CHANGES, type EditorMode, useSavingPattern } from '@console/forms/use-saving-pattern';
 import { useApi, useSession } from '@console/session/session-provider';
 import { listLocation } from '@console/table/list-memory';
 import { Banner } from '@console/ui/banner';
 import { Button, IconButton } from '@console/ui/button';
+import { useConfirm } from '@console/ui/confirm';
 import { EmptyState } from '@console/ui/empty-state';
 import { CloseIcon } from '@console/ui/icons';
 import { Modal } from '@console/ui/modal';
@@ -29,7 +30,8 @@ import { ROUTING_CRITERIA, ROUTING_CRITERION_LABELS, type RoutingCriterion } fro
 import { fieldErrors } from '@domain/validation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo, useState } from 'react';
-import { useLocation, useParams, useSearch } from 'wouter';
+import { Link, useLocation, useParams, useSearch } from 'wouter';
+import { editAccountPath } from '../accounts/account-paths';
 import { listsQueryKey } from '../lists/list-paths';
 import { midDetailPath, midListQueryKey, midQueryKey, midsPath, templateQueryKey } from './mid-paths';
 import './mids.css';
@@ -165,6 +167,7 @@ interface MidEditorProps {
 function MidEditor({ mode, accountId, merchantId, mid, duplicateOf }: MidEditorProps) {
   const api = useApi();
   const toast = useToast();
+  const confirm = useConfirm();
   const analytics = useAnalytics();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
@@ -324,6 +327,29 @@ function MidEditor({ mode, accountId, merchantId, mid, duplicateOf }: MidEditorP
             }))}
             {...fields.bindText('solutionId')}
           />
+          {can(grants, P.accountUpdate) && !locked ? (
+            // Spec 2.1: an administrator or a payments specialist adds a missing provider or solution from here.
+            <p className="form-field--wide field__hint">
+              Missing a provider or a solution?{' '}
+              <Link
+                href={editAccountPath(accountId)}
+                onClick={(event) => {
+                  // Leaving with changes asks first, as Cancel does.
+                  if (!saving.changed) return;
+                  event.preventDefault();
+                  void confirm({
+                    title: CATALOGUE['confirm-cancel-changes'].header,
+                    confirmLabel: DISCARD_CHANGES,
+                    cancelLabel: continueLabel(mode),
+                    tone: 'warning',
+                  }).then((discard) => discard && navigate(editAccountPath(accountId)));
+                }}
+              >
+                Add it to the account
+              </Link>
+              .
+            </p>
+          ) : null}
         </FormSection>
 
         <FormSection title="Main information">

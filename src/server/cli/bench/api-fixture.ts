@@ -238,7 +238,13 @@ export async function createApiFixture(
       `seeded ${rows.toLocaleString('en')} merchants in ${Math.round((performance.now() - seedStarted) / 100) / 10} s`,
     );
 
-    const sample = await database.db.select({ id: merchants.id }).from(merchants).orderBy(sql`random()`).limit(50);
+    // Merchants of the lists' account: 'one merchant by id' reads them under that account.
+    const sample = await database.db
+      .select({ id: merchants.id })
+      .from(merchants)
+      .where(sql`${merchants.accountId} = ${accountId}`)
+      .orderBy(sql`random()`)
+      .limit(50);
     const merchantIds = sample.map((row) => row.id);
 
     // Imported here, not at the top: the console measurement must still run when the API does not build.
