@@ -1,54 +1,16 @@
-import type { Account } from '@domain/contract/accounts';
-import type { Merchant } from '@domain/contract/merchants';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_ID, json, renderApp, type ServerCall } from './app-harness';
+import { accountFixture, CONFIG_MERCHANT_ID, merchantFixture } from './configuration-fixtures';
 
 // New Merchant and Edit Merchant (spec 2, sections 2.2, 4 and 5) on the saving pattern (spec 1, section 4).
 
-const MERCHANT_ID = '8b0c0a4e-0000-4000-8000-0000000000a1';
+const MERCHANT_ID = CONFIG_MERCHANT_ID;
 const EDITOR = ['merchant.read', 'merchant.select', 'merchant.create', 'merchant.update'];
 
-const ACCOUNT: Account = {
-  accountId: ACCOUNT_ID,
-  shortId: 'ACME',
-  prettyName: 'Acme',
-  image: null,
-  hasChargebacksFeature: false,
-  providers: [],
-  merchantCount: 1,
-  userCount: 1,
-  version: 1,
-  createdAt: '2024-01-01T00:00:00.000Z',
-};
+const ACCOUNT = accountFixture();
 
-const MERCHANT: Merchant = {
-  merchantId: MERCHANT_ID,
-  accountId: ACCOUNT_ID,
-  prettyName: 'Lumen Books',
-  image: null,
-  merchantLegalName: 'Lumen Books S.L.',
-  vatNumber: 'ESB12345678',
-  corporateUrl: 'https://lumen-books.example',
-  dba: 'Lumen',
-  mccCode: '5942',
-  street: 'Calle Mayor 1',
-  city: 'Madrid',
-  zipCode: '28013',
-  country: 'ES',
-  email: 'hello@lumen-books.example',
-  phone: null,
-  supportUrl: 'https://lumen-books.example/help',
-  supportEmail: 'help@lumen-books.example',
-  supportPhone: null,
-  webhooksNotificationsUrl: null,
-  successRedirectUrl: null,
-  failedRedirectUrl: null,
-  accountReference: { id: ACCOUNT_ID, prettyName: 'Acme' },
-  version: 3,
-  createdAt: '2024-01-01T00:00:00.000Z',
-  updatedAt: '2024-01-01T00:00:00.000Z',
-};
+const MERCHANT = merchantFixture({ version: 3 });
 
 function renderForm(path: string, permissions = EDITOR, answer?: (call: ServerCall) => Response | undefined) {
   return renderApp({

@@ -1,17 +1,16 @@
-import type { Account } from '@domain/contract/accounts';
-import type { Merchant } from '@domain/contract/merchants';
 import type { MidDetail, MidListItem } from '@domain/contract/mids';
 import type { AcquirerTemplate } from '@domain/mids';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_ID, json, renderApp, type ServerCall } from './app-harness';
+import { accountFixture, CONFIG_MERCHANT_ID, merchantFixture } from './configuration-fixtures';
 import { giveTablesAHeight } from './table-viewport';
 
 // MIDs in the console (issue 13; spec 2, sections 2.3, 4, 5 and 8): the list, the detail, deleting a MID routes use,
 // and the form: the payments solution first, the acquirer template's fields, pending variables, stored credentials,
 // the saving pattern and the has-transactions refusal.
 
-const MERCHANT_ID = '8b0c0a4e-0000-4000-8000-0000000000a1';
+const MERCHANT_ID = CONFIG_MERCHANT_ID;
 const ADYEN = 'a0000000-0000-4000-8000-000000000001';
 const CARDS_EU = 'b0000000-0000-4000-8000-000000000001';
 const CARDS_UK = 'b0000000-0000-4000-8000-000000000002';
@@ -21,12 +20,7 @@ const BASE = `/accounts/${ACCOUNT_ID}/merchants/${MERCHANT_ID}/mids`;
 const EVERYTHING = ['merchant.read', 'mid.read', 'mid.select', 'mid.create', 'mid.update', 'mid.delete', 'mid.export'];
 const WITH_LISTS = [...EVERYTHING, 'url.read', 'url.create', 'tag.read', 'tag.create'];
 
-const ACCOUNT = {
-  accountId: ACCOUNT_ID,
-  shortId: 'ACME',
-  prettyName: 'Acme',
-  image: null,
-  hasChargebacksFeature: false,
+const ACCOUNT = accountFixture({
   providers: [
     {
       acquirerId: ADYEN,
@@ -38,39 +32,9 @@ const ACCOUNT = {
       ],
     },
   ],
-  merchantCount: 1,
-  userCount: 1,
-  version: 1,
-  createdAt: '2024-01-01T00:00:00.000Z',
-} satisfies Account;
+});
 
-const MERCHANT = {
-  merchantId: MERCHANT_ID,
-  accountId: ACCOUNT_ID,
-  prettyName: 'Lumen Books',
-  image: null,
-  merchantLegalName: 'Lumen Books S.L.',
-  vatNumber: 'ESB1',
-  corporateUrl: 'https://lumen.example',
-  dba: 'Lumen',
-  mccCode: '5942',
-  street: 'Calle 1',
-  city: 'Madrid',
-  zipCode: '28013',
-  country: 'ES',
-  email: 'hi@lumen.example',
-  phone: null,
-  supportUrl: 'https://lumen.example/help',
-  supportEmail: 'help@lumen.example',
-  supportPhone: null,
-  webhooksNotificationsUrl: null,
-  successRedirectUrl: null,
-  failedRedirectUrl: null,
-  accountReference: { id: ACCOUNT_ID, prettyName: 'Acme' },
-  version: 1,
-  createdAt: '2024-01-01T00:00:00.000Z',
-  updatedAt: '2024-01-01T00:00:00.000Z',
-} satisfies Merchant;
+const MERCHANT = merchantFixture();
 
 const TEMPLATE: AcquirerTemplate = {
   acquirerId: ADYEN,

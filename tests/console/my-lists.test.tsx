@@ -1,57 +1,19 @@
-import type { Account } from '@domain/contract/accounts';
 import type { MerchantLists } from '@domain/contract/lists';
-import type { Merchant } from '@domain/contract/merchants';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_ID, json, renderApp, type ServerCall } from './app-harness';
+import { accountFixture, CONFIG_MERCHANT_ID, merchantFixture } from './configuration-fixtures';
 
 // My Lists (spec 2, sections 2.6, 4, 5 and 8): the two lists, adding with the duplicate question, deleting with the
 // in-use modal, and the messages of the spec.
 
-const MERCHANT_ID = '8b0c0a4e-0000-4000-8000-0000000000a1';
+const MERCHANT_ID = CONFIG_MERCHANT_ID;
 const PATH = `/accounts/${ACCOUNT_ID}/merchants/${MERCHANT_ID}/my-lists`;
 const EDITOR = ['merchant.read', 'merchant.select', 'url.read', 'url.create', 'url.delete', 'tag.read', 'tag.create'];
 
-const ACCOUNT = {
-  accountId: ACCOUNT_ID,
-  shortId: 'ACME',
-  prettyName: 'Acme',
-  image: null,
-  hasChargebacksFeature: false,
-  providers: [],
-  merchantCount: 1,
-  userCount: 1,
-  version: 1,
-  createdAt: '2024-01-01T00:00:00.000Z',
-} satisfies Account;
+const ACCOUNT = accountFixture();
 
-const MERCHANT = {
-  merchantId: MERCHANT_ID,
-  accountId: ACCOUNT_ID,
-  prettyName: 'Lumen Books',
-  image: null,
-  merchantLegalName: 'Lumen Books S.L.',
-  vatNumber: 'ESB1',
-  corporateUrl: 'https://lumen.example',
-  dba: 'Lumen',
-  mccCode: '5942',
-  street: 'Calle 1',
-  city: 'Madrid',
-  zipCode: '28013',
-  country: 'ES',
-  email: 'hi@lumen.example',
-  phone: null,
-  supportUrl: 'https://lumen.example/help',
-  supportEmail: 'help@lumen.example',
-  supportPhone: null,
-  webhooksNotificationsUrl: null,
-  successRedirectUrl: null,
-  failedRedirectUrl: null,
-  accountReference: { id: ACCOUNT_ID, prettyName: 'Acme' },
-  version: 1,
-  createdAt: '2024-01-01T00:00:00.000Z',
-  updatedAt: '2024-01-01T00:00:00.000Z',
-} satisfies Merchant;
+const MERCHANT = merchantFixture();
 
 const id = (n: number) => `c0000000-0000-4000-8000-00000000000${n}`;
 

@@ -3,14 +3,13 @@ import { useApi, useSession } from '@console/session/session-provider';
 import { listLocation } from '@console/table/list-memory';
 import { BreakableText, EmailLink } from '@console/ui/breakable-text';
 import { Button, IconButton } from '@console/ui/button';
-import { EmptyState } from '@console/ui/empty-state';
+import { DetailsLoadError } from '@console/ui/empty-state';
 import { DocumentIcon, EyeIcon } from '@console/ui/icons';
 import { PageHeader } from '@console/ui/page-header';
 import { LoadingBlock } from '@console/ui/spinner';
 import { useToast } from '@console/ui/toast';
 import { Tooltip } from '@console/ui/tooltip';
 import { apiKeyResponse, type Merchant, merchant as merchantSchema } from '@domain/contract/merchants';
-import { CATALOGUE } from '@domain/errors';
 import { formatDateTime } from '@domain/format';
 import { can, PERMISSIONS } from '@domain/permissions';
 import { useQuery } from '@tanstack/react-query';
@@ -260,16 +259,7 @@ export function MerchantDetailScreen() {
           </FieldGroup>
         </div>
       ) : query.isError ? (
-        <EmptyState
-          role="alert"
-          title={CATALOGUE['unexpected-error'].header}
-          description={CATALOGUE['unexpected-error'].content}
-          action={
-            <Button size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <DetailsLoadError onRetry={() => void query.refetch()} />
       ) : (
         <LoadingBlock label="Loading merchant…" />
       )}

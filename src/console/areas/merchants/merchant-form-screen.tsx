@@ -4,8 +4,7 @@ import { useFormFields } from '@console/forms/use-form-fields';
 import { type EditorMode, useSavingPattern } from '@console/forms/use-saving-pattern';
 import { useApi } from '@console/session/session-provider';
 import { listLocation } from '@console/table/list-memory';
-import { Button } from '@console/ui/button';
-import { EmptyState } from '@console/ui/empty-state';
+import { DetailsLoadError } from '@console/ui/empty-state';
 import { PageHeader } from '@console/ui/page-header';
 import { Select } from '@console/ui/select';
 import { LoadingBlock } from '@console/ui/spinner';
@@ -19,7 +18,6 @@ import {
   merchant as merchantSchema,
 } from '@domain/contract/merchants';
 import { countryOptions, isKnownCountry } from '@domain/countries';
-import { CATALOGUE } from '@domain/errors';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useLocation } from 'wouter';
@@ -87,16 +85,7 @@ function MerchantFormScreen({ mode }: { mode: EditorMode }) {
     <div className="screen">
       <PageHeader title="Edit Merchant" subtitle={MERCHANT_SUBTITLE} />
       {record.isError ? (
-        <EmptyState
-          role="alert"
-          title={CATALOGUE['not-loaded'].header}
-          description={CATALOGUE['not-loaded'].content}
-          action={
-            <Button size="sm" onClick={() => void record.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <DetailsLoadError onRetry={() => void record.refetch()} />
       ) : (
         <LoadingBlock label="Loading merchant…" />
       )}

@@ -4,13 +4,12 @@ import { useApi, useSession } from '@console/session/session-provider';
 import { listLocation } from '@console/table/list-memory';
 import { Button } from '@console/ui/button';
 import { DetailField, DetailFields, DetailSection, orDash } from '@console/ui/detail-section';
-import { EmptyState } from '@console/ui/empty-state';
+import { DetailsLoadError } from '@console/ui/empty-state';
 import { PageHeader } from '@console/ui/page-header';
 import { LoadingBlock } from '@console/ui/spinner';
 import { Tooltip } from '@console/ui/tooltip';
 import { type MidDetail, midDetail } from '@domain/contract/mids';
 import { CARD_BRAND_LABELS, type CardBrand, FORCE_3DS_LABELS } from '@domain/enums';
-import { CATALOGUE } from '@domain/errors';
 import { formatDateTime } from '@domain/format';
 import { acquirerTemplate, MID_MESSAGES, type TemplateField } from '@domain/mids';
 import { can, PERMISSIONS as P } from '@domain/permissions';
@@ -184,16 +183,7 @@ export function MidDetailScreen() {
           <RoutesSection mid={mid} />
         </div>
       ) : query.isError ? (
-        <EmptyState
-          role="alert"
-          title={CATALOGUE['unexpected-error'].header}
-          description={CATALOGUE['unexpected-error'].content}
-          action={
-            <Button size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <DetailsLoadError onRetry={() => void query.refetch()} />
       ) : (
         <LoadingBlock label="Loading MID…" />
       )}

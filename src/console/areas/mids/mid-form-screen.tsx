@@ -12,7 +12,7 @@ import { listLocation } from '@console/table/list-memory';
 import { Banner } from '@console/ui/banner';
 import { Button, IconButton } from '@console/ui/button';
 import { useConfirm } from '@console/ui/confirm';
-import { EmptyState } from '@console/ui/empty-state';
+import { DetailsLoadError } from '@console/ui/empty-state';
 import { CloseIcon } from '@console/ui/icons';
 import { Modal } from '@console/ui/modal';
 import { PageHeader } from '@console/ui/page-header';
@@ -139,16 +139,7 @@ function MidFormScreen({ mode }: { mode: EditorMode }) {
     <div className="screen">
       <PageHeader title={title} subtitle={MID_SUBTITLE} />
       {source.isError ? (
-        <EmptyState
-          role="alert"
-          title={CATALOGUE['not-loaded'].header}
-          description={CATALOGUE['not-loaded'].content}
-          action={
-            <Button size="sm" onClick={() => void source.refetch()}>
-              Try again
-            </Button>
-          }
-        />
+        <DetailsLoadError onRetry={() => void source.refetch()} />
       ) : (
         <LoadingBlock label="Loading MID…" />
       )}

@@ -79,19 +79,8 @@ export async function addItems(
     });
   }
   await deps.db.transaction(async (tx) => {
-    const existing = await tx
-      .select({ prettyName: merchantListItems.prettyName })
-      .from(merchantListItems)
-      .where(
-        and(
-          eq(merchantListItems.merchantId, target.merchantId),
-          eq(merchantListItems.list, target.kind),
-          inArray(merchantListItems.prettyName, typed.items),
-        ),
-      );
-    if (existing.length > 0 && !input.force) {
-      throw new ApiError(409, 'item-duplicated', undefined, { items: existing.map((row) => row.prettyName) });
-    }
+    const existing = await listedAmong(tx, target, typed.items);
+    if (existing.length > 0 && !input.force) throw new ApiError(409, 'item-duplicated', undefined, { items: existing });
     await insertItems(tx, auth, target, typed.items, new Date(deps.now()));
   });
   return readList(deps.db, target.merchantId, target.kind);
@@ -132,8 +121,8 @@ async function insertItems(
   return added.map((item) => item.prettyName);
 }
 
-/** The values that are not on the merchant's list yet. */
-export async function unlisted(db: Queryable, target: ListTarget, values: readonly string[]): Promise<string[]> {
+/** The values that are on the merchant's list already. */
+async function listedAmong(db: Queryable, target: ListTarget, values: readonly string[]): Promise<string[]> {
   if (values.length === 0) return [];
   const rows = await db
     .select({ prettyName: merchantListItems.prettyName })
@@ -145,7 +134,12 @@ export async function unlisted(db: Queryable, target: ListTarget, values: readon
         inArray(merchantListItems.prettyName, [...values]),
       ),
     );
-  const listed = new Set(rows.map((row) => row.prettyName));
+  return rows.map((row) => row.prettyName);
+}
+
+/** The values that are not on the merchant's list yet. */
+export async function unlisted(db: Queryable, target: ListTarget, values: readonly string[]): Promise<string[]> {
+  const listed = new Set(await listedAmong(db, target, values));
   return values.filter((value) => !listed.has(value));
 }
 
