@@ -1,5 +1,6 @@
 import type { SelectOption } from '@console/ui/select';
 import { type FocusEvent, useId, useState } from 'react';
+import { describedByOf, FieldNotes } from './field-notes';
 
 export interface CheckboxListFieldProps {
   label: string;
@@ -48,7 +49,7 @@ export function CheckboxListField({
     onBlur?.();
   };
 
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  const describedBy = describedByOf(id, hint, error);
   return (
     <fieldset
       className="field checkbox-list"
@@ -84,16 +85,7 @@ export function CheckboxListField({
       <div className="checkbox-list__summary" aria-live="polite">
         {values.length} selected
       </div>
-      {hint ? (
-        <div id={`${id}-hint`} className="field__hint">
-          {hint}
-        </div>
-      ) : null}
-      {error ? (
-        <div id={`${id}-error`} className="field__error">
-          {error}
-        </div>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </fieldset>
   );
 }

@@ -1,6 +1,7 @@
 import { IconButton } from '@console/ui/button';
 import { CloseIcon } from '@console/ui/icons';
 import { type ClipboardEvent, type KeyboardEvent, useId, useState } from 'react';
+import { describedByOf, FieldNotes } from './field-notes';
 
 export interface TokenFieldProps {
   label: string;
@@ -78,7 +79,7 @@ export function TokenField({
     commit(text + pasted);
   };
 
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  const describedBy = describedByOf(id, hint, error);
   return (
     <div className="field token-field">
       <label htmlFor={id} className="field__label">
@@ -128,16 +129,7 @@ export function TokenField({
             ))}
         </datalist>
       ) : null}
-      {hint ? (
-        <div id={`${id}-hint`} className="field__hint">
-          {hint}
-        </div>
-      ) : null}
-      {error ? (
-        <div id={`${id}-error`} className="field__error">
-          {error}
-        </div>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
