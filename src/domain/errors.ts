@@ -215,6 +215,32 @@ export const CATALOGUE = {
     content: 'Payments were processed on this MID, so it stays for their records. Remove it from the routes instead.',
     type: 'error',
   },
+  // Routes (issue 14, spec 2 sections 4 and 8).
+  'route-changed': {
+    header: 'This route has changed',
+    content: 'Another user saved it while you were editing. Reload it and make your changes again.',
+    type: 'warning',
+  },
+  'route-with-transactions': {
+    header: "Can't delete route",
+    content: 'Payments went through this route, so it stays for their records. Set its weight to 0 to stop it.',
+    type: 'warning',
+  },
+  'mid-bad-config': {
+    header: 'The MID does not accept these variables',
+    content: 'The MID was cleared: choose one that accepts the route’s variables.',
+    type: 'warning',
+  },
+  'fallback-bad-config': {
+    header: 'The fallback MID does not accept these variables',
+    content: 'The fallback MID was cleared: choose one that accepts the route’s variables.',
+    type: 'warning',
+  },
+  'mids-bad-config': {
+    header: 'The MIDs do not accept these variables',
+    content: 'The MID and the fallback MID were cleared: choose ones that accept the route’s variables.',
+    type: 'warning',
+  },
   'account-in-use': {
     header: 'Not saved',
     content: 'A MID or payments use some of the providers or solutions you removed; they must stay.',

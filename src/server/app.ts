@@ -23,6 +23,7 @@ import { listsRoutes } from './areas/lists/routes';
 import { mailboxRoutes } from './areas/mailbox/routes';
 import { merchantsRoutes } from './areas/merchants/routes';
 import { midsRoutes } from './areas/mids/routes';
+import { routesRoutes } from './areas/routes/routes';
 import { searchRoutes } from './areas/search/routes';
 import { transactionsRoutes } from './areas/transactions/routes';
 import { usersRoutes } from './areas/users/routes';
@@ -170,6 +171,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         await scope.register(merchantsRoutes, deps);
         await scope.register(listsRoutes, deps);
         await scope.register(midsRoutes, deps);
+        await scope.register(routesRoutes, deps);
         await scope.register(searchRoutes, deps);
         await scope.register(exportsRoutes, deps);
         await scope.register(usersRoutes, deps);

@@ -3,6 +3,7 @@ import { REFUND_AVAILABILITY, type RefundAvailability, TRANSACTION_TYPES } from 
 import { riskLevel, riskScore } from '@domain/format';
 import { customConfigSchema } from '@domain/mids';
 import { type RefundChild, refundAvailabilityOf } from '@domain/refunds';
+import { badConfigOf } from '@domain/routes';
 import { createRouter, type RoutingOrder } from '@domain/routing';
 import type { Database, Db } from '@server/db/client';
 import {
@@ -118,6 +119,24 @@ describe('the demo payments', () => {
     });
     expect(refused).toEqual([]);
     expect(midRows.filter(({ mid }) => mid.customSecrets !== null).length).toBeGreaterThan(midRows.length / 2);
+  });
+
+  it('builds routes the route rules accept: MIDs of the merchant that take the route’s variables', async () => {
+    const midRows = await first.db.select().from(mids);
+    const routeRows = await first.db.select().from(routes);
+    const midById = new Map(midRows.map((mid) => [mid.id, mid]));
+    const refused = routeRows.flatMap((route) => {
+      const mid = midById.get(route.midId);
+      const fallback = route.fallbackMidId ? midById.get(route.fallbackMidId) : null;
+      const wrongMerchant =
+        mid?.merchantId !== route.merchantId || (fallback && fallback.merchantId !== route.merchantId);
+      const asynchronous = fallback && !(mid?.synchronous && fallback.synchronous);
+      const bad = mid
+        ? (badConfigOf(route, mid, fallback) ?? (asynchronous ? 'fallback with an asynchronous MID' : null))
+        : 'no MID';
+      return wrongMerchant || bad ? [`${route.description}: ${bad ?? 'another merchant'}`] : [];
+    });
+    expect(refused).toEqual([]);
   });
 
   it('send every order through a route and MID the routing engine could choose', async () => {

@@ -526,6 +526,8 @@ export const routes = pgTable(
       .references(() => mids.id),
     fallbackMidId: uuid('fallback_mid_id').references(() => mids.id),
     ...criteriaColumns(),
+    /** Raised by every save: a save names the version it read, so a concurrent edit is refused, never merged away. */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     /** The spec's edited date: the routes list sorts by it. */
     updatedAt: updatedAt(),

@@ -1,6 +1,8 @@
 import type { MerchantItemList } from '@domain/contract/lists';
 import type { ErrorDependant } from '@domain/errors';
 import { LIST_MESSAGES, type ListKind, readItems, shownItem } from '@domain/lists';
+import { can, PERMISSIONS } from '@domain/permissions';
+import { NONE_CUSTOM_TAG } from '@domain/routing-criteria';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import type { Queryable } from '../../db/client';
@@ -211,4 +213,33 @@ export async function deleteItem(
     await recordEdition(tx, target, auth, new Date(deps.now()));
   });
   return readList(deps.db, target.merchantId, target.kind);
+}
+
+/**
+ * The URLs and custom tags a MID or route names: those not on the merchant's lists join them when the caller may add
+ * to them (url.create, tag.create), in the caller's transaction; otherwise the save is refused (400, on the field).
+ * The custom tag NONE (orders without a tag) is no list item.
+ */
+export async function listVariables(
+  tx: Queryable,
+  auth: AuthContext,
+  target: Omit<ListTarget, 'kind'>,
+  variables: { url: readonly string[]; customTag: readonly string[] },
+  at: Date,
+): Promise<void> {
+  const lists: [ListKind, readonly string[], string, string][] = [
+    ['URL', variables.url, PERMISSIONS.urlCreate, 'url'],
+    ['TAG', variables.customTag.filter((tag) => tag !== NONE_CUSTOM_TAG), PERMISSIONS.tagCreate, 'customTag'],
+  ];
+  for (const [kind, values, permission, field] of lists) {
+    const missing = await unlisted(tx, { ...target, kind }, values);
+    if (missing.length === 0) continue;
+    if (!can(auth, permission)) {
+      const noun = kind === 'URL' ? 'URLs' : 'custom tags';
+      throw new ApiError(400, 'form-not-validated', 'Form not validated', {
+        fields: { [field]: `Only ${noun} from My Lists: ${missing.slice(0, 5).join(', ')}` },
+      });
+    }
+    await addToList(tx, auth, { ...target, kind }, missing, at);
+  }
 }

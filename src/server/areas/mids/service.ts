@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MidSave } from '@domain/contract/mids';
-import { LIST_KIND, type ListKind } from '@domain/lists';
 import { customConfigSchema, type TemplateField } from '@domain/mids';
-import { can, PERMISSIONS as P } from '@domain/permissions';
 import { fieldErrors } from '@domain/validation';
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
@@ -12,7 +10,7 @@ import type { SecretBox } from '../../lib/secret-box';
 import { splitConfig, templateOf } from '../../payments/acquirer-templates';
 import type { AuthContext } from '../../plugins/auth';
 import { ApiError, notFound } from '../../plugins/errors';
-import { addToList, unlisted } from '../lists/service';
+import { listVariables } from '../lists/service';
 import { hasTransactions, routesUsing } from './queries';
 
 // MID writes (spec 2, sections 2.3, 4, 5 and 8). Each is one transaction with its audit entry (resource type MID).
@@ -70,23 +68,6 @@ function checkedConfig(
   return { plain, secrets: { ...stored, ...secrets }, replaced: Object.keys(secrets).filter((name) => name in stored) };
 }
 
-/** URLs and tags outside the merchant's lists join them when the caller may add to them; otherwise a 400. */
-async function listCriteria(tx: Queryable, auth: AuthContext, target: MidTarget, input: MidSave, at: Date) {
-  const lists: [ListKind, readonly string[], string, string][] = [
-    [LIST_KIND.url, input.url, P.urlCreate, 'url'],
-    [LIST_KIND['custom-tag'], input.customTag, P.tagCreate, 'customTag'],
-  ];
-  for (const [kind, values, permission, field] of lists) {
-    const missing = await unlisted(tx, { ...target, kind }, values);
-    if (missing.length === 0) continue;
-    if (!can(auth, permission)) {
-      const noun = kind === 'URL' ? 'URLs' : 'custom tags';
-      throw formError({ [field]: `Only ${noun} from My Lists: ${missing.slice(0, 5).join(', ')}` });
-    }
-    await addToList(tx, auth, { ...target, kind }, missing, at);
-  }
-}
-
 /** The MID as its audit entry shows it: every field, credentials named only. */
 function auditValue(record: MidRecord, secretNames: readonly string[], extra: Record<string, unknown> = {}) {
   return {
@@ -129,7 +110,7 @@ export async function createMid(deps: MidDeps, auth: AuthContext, target: MidTar
     const { acquirerName } = await placementOf(tx, target.accountId, input);
     const config = checkedConfig(templateOf(acquirerName), input.customConfig, {});
     const at = new Date(deps.now());
-    await listCriteria(tx, auth, target, input, at);
+    await listVariables(tx, auth, target, input, at);
     const [record] = await tx
       .insert(mids)
       .values({
@@ -188,7 +169,7 @@ export async function updateMid(
         : {};
     const config = checkedConfig(templateOf(acquirerName), input.customConfig, stored);
     const at = new Date(deps.now());
-    await listCriteria(tx, auth, target, input, at);
+    await listVariables(tx, auth, target, input, at);
     const [after] = await tx
       .update(mids)
       .set({

@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { CARD_BRANDS } from '../enums';
+import { criterionField } from '../mids';
+import { MSG, maxCharacters } from '../validation';
+import { isoDate, listQuery, listResponse, queryArray, uuid } from './common';
+import { exportQuery } from './exports';
+
+// Routes over the API (spec 2, sections 2.4, 2.5, 3 "Route", "Simulator order", "Simulation result", 5 and 7):
+// GET /merchant/{merchantId}/route and its export, GET, POST, PUT and DELETE /merchant/{merchantId}/route/{routeId},
+// POST /merchant/{merchantId}/routes (several rows at once), the MID pick list for chosen variables, and
+// POST /merchant/{merchantId}/simulation.
+
+export const ROUTE_LIMITS = { description: 100, rowsPerSave: 10, weight: 100, priority: 10 } as const;
+
+export const ROUTE_MESSAGES = {
+  midRequired: 'Select a MID to save the route correctly',
+  weight: 'Enter a number as the weight',
+  weightZero: '(Routes with weight 0 cannot process payments)',
+  priority: 'The priority goes from 1 to 10',
+  rows: 'In order to continue, you must add a MID and a description to your routes.',
+  tooManyRows: `At most ${ROUTE_LIMITS.rowsPerSave} routes at a time`,
+  fallbackSynchronous: 'A fallback MID works only with synchronous MIDs',
+  fallbackSame: 'The fallback MID must be another MID',
+  noMidMatches: 'No MID matches your variables.',
+  copyOf: 'Copy of ',
+  binCode: 'It must be a 6 digits code',
+} as const;
+
+const criteria = {
+  currency: z.array(z.string()),
+  issuerCountry: z.array(z.string()),
+  cardBrand: z.array(z.string()),
+  url: z.array(z.string()),
+  customTag: z.array(z.string()),
+  binCode: z.array(z.string()),
+};
+
+/** A MID as a route shows it (spec 3: midsAssigned[].mid). */
+export const routeMid = z.object({
+  id: uuid,
+  description: z.string(),
+  midAcquirerId: z.string(),
+  acquirerName: z.string(),
+  enable: z.boolean(),
+  synchronous: z.boolean(),
+});
+export type RouteMid = z.infer<typeof routeMid>;
+
+export const routeListItem = z.object({
+  routeId: uuid,
+  routeDescription: z.string(),
+  priority: z.number().int(),
+  weight: z.number().int(),
+  mid: routeMid,
+  fallbackMid: routeMid.nullable(),
+  ...criteria,
+  /** The edited date. */
+  modifiedDate: isoDate,
+});
+export type RouteListItem = z.infer<typeof routeListItem>;
+export const routeList = listResponse(routeListItem);
+export type RouteList = z.infer<typeof routeList>;
+
+/** GET /merchant/{merchantId}/route/{routeId}. */
+export const routeDetail = routeListItem.extend({
+  /** Raised by every save; PUT names the version it edited (409 route-changed when another save came first). */
+  version: z.number().int(),
+});
+export type RouteDetail = z.infer<typeof routeDetail>;
+
+const description = z
+  .string()
+  .trim()
+  .min(1, MSG.required)
+  .max(ROUTE_LIMITS.description, maxCharacters(ROUTE_LIMITS.description));
+
+/** One route row as the wizard saves it: variables, MID, optional fallback, description, priority and weight. */
+export const routeSave = z.object({
+  routeDescription: description,
+  midId: z.string({ error: ROUTE_MESSAGES.midRequired }).min(1, ROUTE_MESSAGES.midRequired).pipe(uuid),
+  fallbackMidId: uuid.nullable().optional(),
+  weight: z
+    .number({ error: ROUTE_MESSAGES.weight })
+    .int(ROUTE_MESSAGES.weight)
+    .min(0, ROUTE_MESSAGES.weight)
+    .max(ROUTE_LIMITS.weight, ROUTE_MESSAGES.weight),
+  priority: z
+    .number({ error: ROUTE_MESSAGES.priority })
+    .int(ROUTE_MESSAGES.priority)
+    .min(1, ROUTE_MESSAGES.priority)
+    .max(ROUTE_LIMITS.priority, ROUTE_MESSAGES.priority)
+    .default(1),
+  currency: criterionField('currency'),
+  issuerCountry: criterionField('issuerCountry'),
+  cardBrand: criterionField('cardBrand'),
+  url: criterionField('url'),
+  customTag: criterionField('customTag'),
+  binCode: criterionField('binCode'),
+  /** PUT only: the version the wizard was opened on. */
+  version: z.number().int().positive().optional(),
+});
+export type RouteSave = z.infer<typeof routeSave>;
+export type RouteSaveInput = z.input<typeof routeSave>;
+
+/** POST /merchant/{merchantId}/routes: up to 10 rows, all saved in one transaction or none. */
+export const routesCreate = z.object({
+  routes: z.array(routeSave).min(1, ROUTE_MESSAGES.rows).max(ROUTE_LIMITS.rowsPerSave, ROUTE_MESSAGES.tooManyRows),
+});
+export type RoutesCreate = z.infer<typeof routesCreate>;
+export const routesCreated = z.object({ routeIds: z.array(uuid) });
+
+export const ROUTE_SORT_FIELDS = ['routeDescription', 'priority', 'weight', 'modifiedDate'] as const;
+/** Spec 2, section 9: routes sort by edited date, newest first. */
+export const ROUTE_DEFAULT_ORDER = '-modifiedDate';
+
+/** 'true' / 'false' in a query string. */
+const queryBoolean = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .transform((value) => value === true || value === 'true')
+  .optional();
+
+const routeFilters = listQuery.extend({
+  /** The table's quick search: the description, or the id by prefix. */
+  search: z.string().trim().max(200).optional(),
+  routeId: z.string().trim().max(36).optional(),
+  routeDescription: z.string().trim().max(100).optional(),
+  midId: queryArray(uuid),
+  currency: queryArray(z.string().regex(/^[A-Z]{3}$/)),
+  issuerCountry: queryArray(z.string().regex(/^[A-Z]{2}$/)),
+  cardBrand: queryArray(z.enum(CARD_BRANDS)),
+  url: queryArray(z.string().max(2048)),
+  customTag: queryArray(z.string().max(100)),
+  binCode: queryArray(z.string().regex(/^\d{6}$/)),
+  /** Bands of ten: 0 is 0-9, 10 is 10-19 ... 90 is 90-100. */
+  weight: queryArray(z.coerce.number().int().min(0).max(90).multipleOf(10)),
+  priority: queryArray(z.coerce.number().int().min(1).max(10)),
+  /** true: routes with a fallback MID; false: routes without. */
+  fallbackRoute: queryBoolean,
+});
+
+/** GET /merchant/{merchantId}/route; limit=0 answers every route (the list variant of section 7). */
+export const routeListQuery = routeFilters.extend({
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((value) => [0, 50, 100, 500].includes(value), 'Page size must be 50, 100 or 500')
+    .default(50),
+});
+export type RouteListQuery = z.infer<typeof routeListQuery>;
+
+export const routeExportQuery = routeFilters.omit({ page: true, limit: true }).extend(exportQuery.shape);
+export type RouteExportQuery = z.infer<typeof routeExportQuery>;
+
+/** GET /merchant/{merchantId}/route-mid: MIDs that accept the chosen variables (the wizard's step 2 palette). */
+export const routeMidQuery = z.object({
+  currency: queryArray(z.string().max(3)),
+  issuerCountry: queryArray(z.string().max(2)),
+  cardBrand: queryArray(z.string().max(20)),
+  url: queryArray(z.string().max(2048)),
+  customTag: queryArray(z.string().max(100)),
+  binCode: queryArray(z.string().max(6)),
+});
+export const routeMidList = z.object({ items: z.array(routeMid) });
+
+/** The simulator's order (spec 2, section 3): every field optional; a BIN is exactly 6 characters. */
+export const simulationOrder = z.object({
+  currency: z.string().trim().max(3).optional(),
+  issuerCountry: z.string().trim().max(2).optional(),
+  cardBrand: z.string().trim().max(20).optional(),
+  url: z.string().trim().max(2048).optional(),
+  customTag: z.string().trim().max(100).optional(),
+  binCode: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || value.length === 6, ROUTE_MESSAGES.binCode)
+    .optional(),
+});
+export type SimulationOrder = z.infer<typeof simulationOrder>;
+
+/** A route the wizard is creating or editing: an edited one names its routeId and stands in for the saved one. */
+export const temporaryRoute = routeSave.omit({ version: true }).extend({ routeId: uuid.optional() });
+export type TemporaryRoute = z.infer<typeof temporaryRoute>;
+
+export const simulationRequest = z.object({
+  order: simulationOrder,
+  temporaryRoutes: z.array(temporaryRoute).max(ROUTE_LIMITS.rowsPerSave).default([]),
+});
+export type SimulationRequest = z.infer<typeof simulationRequest>;
+
+export const simulatedRoute = z.object({
+  /** The route's id; a new temporary route gets 'new-1', 'new-2'... in the order sent. */
+  id: z.string(),
+  description: z.string(),
+  priority: z.number().int(),
+  weight: z.number().int(),
+  /** Share of the order's traffic, one decimal; the serving routes add up to exactly 100. */
+  percentage: z.number(),
+  status: z.enum(['serving', 'lower-priority', 'weight-zero', 'mid-disabled']),
+  viewRouteDetailPath: z.string().nullable(),
+  editRouteDetailPath: z.string().nullable(),
+});
+export type SimulatedRoute = z.infer<typeof simulatedRoute>;
+export const simulationResult = z.object({
+  otherRoutes: z.array(simulatedRoute),
+  temporaryRoutes: z.array(simulatedRoute),
+});
+export type SimulationResult = z.infer<typeof simulationResult>;
+
+export const routeParams = z.object({ merchantId: z.string(), routeId: z.string() });
+export const merchantRouteParams = z.object({ merchantId: z.string() });

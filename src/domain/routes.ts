@@ -1,0 +1,45 @@
+import {
+  NONE_CUSTOM_TAG,
+  orderMatches,
+  ROUTING_CRITERIA,
+  type RoutingCriteria,
+  type RoutingCriterion,
+} from './routing-criteria';
+
+// Route rules shared by the wizard and the server (spec 2, sections 2.4, 4 and 8).
+
+const values = (criteria: RoutingCriteria, criterion: RoutingCriterion) =>
+  (criteria[criterion] ?? []).filter((value) => value.trim() !== '');
+
+/**
+ * Whether a MID takes every order the route's variables let through: where the MID restricts a variable, the route
+ * must restrict it too, to values the MID accepts (a URL under one of the MID's URLs; NONE, the orders without a
+ * custom tag, only where the MID accepts NONE). A route the MID would refuse part of is a bad config (mid-bad-config).
+ */
+export function midAcceptsRoute(mid: RoutingCriteria, route: RoutingCriteria): boolean {
+  return ROUTING_CRITERIA.every((criterion) => {
+    const accepted = values(mid, criterion);
+    if (accepted.length === 0) return true;
+    const wanted = values(route, criterion);
+    if (wanted.length === 0) return false;
+    return wanted.every((value) => {
+      const none = criterion === 'customTag' && value.trim().toUpperCase() === NONE_CUSTOM_TAG;
+      return orderMatches({ [criterion]: none ? null : value }, { [criterion]: accepted });
+    });
+  });
+}
+
+export type BadConfigKey = 'mid-bad-config' | 'fallback-bad-config' | 'mids-bad-config';
+
+/** Which of the route's MIDs no longer accept its variables, as the spec's message key; null when both do. */
+export function badConfigOf(
+  route: RoutingCriteria,
+  mid: RoutingCriteria,
+  fallback: RoutingCriteria | null | undefined,
+): BadConfigKey | null {
+  const midBad = !midAcceptsRoute(mid, route);
+  const fallbackBad = fallback ? !midAcceptsRoute(fallback, route) : false;
+  if (midBad && fallbackBad) return 'mids-bad-config';
+  if (midBad) return 'mid-bad-config';
+  return fallbackBad ? 'fallback-bad-config' : null;
+}

@@ -1,0 +1,263 @@
+import { errorBody, uuid } from '@domain/contract/common';
+import {
+  merchantRouteParams,
+  ROUTE_DEFAULT_ORDER,
+  routeDetail,
+  routeExportQuery,
+  routeList,
+  routeListQuery,
+  routeMidList,
+  routeMidQuery,
+  routeParams,
+  routeSave,
+  routesCreate,
+  routesCreated,
+  simulationRequest,
+  simulationResult,
+} from '@domain/contract/routes';
+import { PERMISSIONS as P } from '@domain/permissions';
+import { midAcceptsRoute } from '@domain/routes';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app';
+import { acquirers, mids, routes } from '../../db/schema';
+import { keysetOrder } from '../../lib/export/keyset';
+import { cappedCount, pageWindow } from '../../lib/list';
+import { requirePermission } from '../../plugins/auth';
+import { notFound } from '../../plugins/errors';
+import { merchantOfCaller } from '../merchants/queries';
+import { routesExport } from './export';
+import { loadRouteDetail, loadRoutePage, ROUTE_SORT_KEYS, routeListWhere, selectRoutes } from './queries';
+import { createRoutes, deleteRoute, duplicateRoute, updateRoute } from './service';
+import { simulate } from './simulation';
+
+// Routes and the simulator (spec 2, section 7). Every call resolves the merchant for the caller first: another
+// tenant's merchant, or a route of another merchant, answers 404 like an unknown id.
+
+const tags = ['routes'];
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+/** limit=0 (the list variant of section 7) answers every route, up to this many. */
+const ALL_ROUTES = 10_000;
+
+export const routesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db } = deps;
+  deps.exports.register(routesExport);
+
+  app.get(
+    '/merchant/:merchantId/route',
+    {
+      preHandler: requirePermission(P.routeRead),
+      schema: {
+        tags,
+        summary: "The merchant's routes, filtered, sorted (by edited date, newest first) and paged; limit=0 lists all",
+        params: merchantRouteParams,
+        querystring: routeListQuery,
+        response: { 200: routeList, ...errors },
+      },
+    },
+    async (request) => {
+      const { merchantId } = await merchantOfCaller(db, request.auth, request.params.merchantId);
+      const { query } = request;
+      const where = routeListWhere(merchantId, query);
+      const { orderBy } = keysetOrder(query.order, ROUTE_SORT_KEYS, ROUTE_DEFAULT_ORDER, routes.id);
+      const window = query.limit === 0 ? { limit: ALL_ROUTES, offset: 0 } : pageWindow(query);
+      const [items, total] = await Promise.all([
+        loadRoutePage(db, where, orderBy, window),
+        cappedCount(db, selectRoutes(db, { one: sql`1` }).where(where).$dynamic()),
+      ]);
+      return { count: items.length, total, items };
+    },
+  );
+
+  app.get(
+    '/merchant/:merchantId/route/export',
+    {
+      preHandler: requirePermission(P.routeRead, P.routeExport),
+      schema: {
+        tags,
+        summary: 'Export the routes list as CSV (406 above 10,000 rows unless e-mailed)',
+        params: merchantRouteParams,
+        querystring: routeExportQuery,
+        response: { 204: z.null(), 406: errorBody, 422: errorBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
+      await deps.exports.send(request, reply, routesExport, { params: target, query: request.query });
+    },
+  );
+
+  app.get(
+    '/merchant/:merchantId/route-mid',
+    {
+      preHandler: requirePermission(P.routeRead, P.midRead),
+      schema: {
+        tags,
+        summary:
+          "The route wizard's MID pick list: the merchant's enabled MIDs that take every order the chosen variables " +
+          'let through (empty: No MID matches your variables.)',
+        params: merchantRouteParams,
+        querystring: routeMidQuery,
+        response: { 200: routeMidList, ...errors },
+      },
+    },
+    async (request) => {
+      const { merchantId } = await merchantOfCaller(db, request.auth, request.params.merchantId);
+      const rows = await db
+        .select({ mid: mids, acquirerName: acquirers.prettyName })
+        .from(mids)
+        .innerJoin(acquirers, eq(acquirers.id, mids.acquirerId))
+        .where(eq(mids.merchantId, merchantId))
+        .orderBy(asc(mids.description), asc(mids.id));
+      const variables = request.query;
+      const items = rows
+        .filter(({ mid }) => mid.enable && midAcceptsRoute(mid, variables))
+        .map(({ mid, acquirerName }) => ({
+          id: mid.id,
+          description: mid.description,
+          midAcquirerId: mid.midAcquirerId,
+          acquirerName,
+          enable: mid.enable,
+          synchronous: mid.synchronous,
+        }));
+      return { items };
+    },
+  );
+
+  app.get(
+    '/merchant/:merchantId/route/:routeId',
+    {
+      preHandler: requirePermission(P.routeRead, P.routeSelect),
+      schema: {
+        tags,
+        summary: 'One route with its MID and fallback MID',
+        params: routeParams,
+        response: { 200: routeDetail, ...errors },
+      },
+    },
+    async (request) => {
+      const { merchantId } = await merchantOfCaller(db, request.auth, request.params.merchantId);
+      const detail = await loadRouteDetail(db, merchantId, request.params.routeId);
+      if (!detail) throw notFound();
+      return detail;
+    },
+  );
+
+  const conflicts = { 409: errorBody };
+
+  app.post(
+    '/merchant/:merchantId/route',
+    {
+      preHandler: requirePermission(P.routeCreate),
+      schema: {
+        tags,
+        summary:
+          'Create a route. 409 mid-bad-config / fallback-bad-config / mids-bad-config when a MID does not take ' +
+          "the route's variables; a fallback MID only with synchronous MIDs",
+        params: merchantRouteParams,
+        body: routeSave,
+        response: { 201: routesCreated, ...conflicts, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
+      const routeIds = await createRoutes(deps, request.auth, target, [request.body]);
+      return reply.code(201).send({ routeIds });
+    },
+  );
+
+  app.post(
+    '/merchant/:merchantId/routes',
+    {
+      preHandler: requirePermission(P.routeCreate),
+      schema: {
+        tags,
+        summary: 'Create up to 10 routes at once: all saved in one transaction, or none',
+        params: merchantRouteParams,
+        body: routesCreate,
+        response: { 201: routesCreated, ...conflicts, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
+      const routeIds = await createRoutes(deps, request.auth, target, request.body.routes);
+      return reply.code(201).send({ routeIds });
+    },
+  );
+
+  app.put(
+    '/merchant/:merchantId/route/:routeId',
+    {
+      preHandler: requirePermission(P.routeUpdate),
+      schema: {
+        tags,
+        summary: 'Edit a route; 409 route-changed when `version` is older than the stored one',
+        params: routeParams,
+        body: routeSave,
+        response: { 204: z.null(), ...conflicts, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
+      await updateRoute(deps, request.auth, target, request.params.routeId, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/merchant/:merchantId/route/:routeId/duplicate',
+    {
+      preHandler: requirePermission(P.routeCreate),
+      schema: {
+        tags,
+        summary: "Duplicate a route: the same data with weight 0, its description prefixed 'Copy of '",
+        params: routeParams,
+        response: { 201: z.object({ routeId: uuid }), ...conflicts, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
+      const routeId = await duplicateRoute(deps, request.auth, target, request.params.routeId);
+      return reply.code(201).send({ routeId });
+    },
+  );
+
+  app.delete(
+    '/merchant/:merchantId/route/:routeId',
+    {
+      preHandler: requirePermission(P.routeDelete),
+      schema: {
+        tags,
+        summary: 'Delete a route; 409 route-with-transactions once payments went through it',
+        params: routeParams,
+        response: { 204: z.null(), ...conflicts, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
+      await deleteRoute(deps, request.auth, target, request.params.routeId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/merchant/:merchantId/simulation',
+    {
+      preHandler: requirePermission(P.routeSimulate),
+      schema: {
+        tags,
+        summary:
+          'Where one order would go: the routes that match it, with the share of traffic each takes, computed by ' +
+          "the routing engine; temporaryRoutes are the wizard's rows (an edited one names its routeId)",
+        params: merchantRouteParams,
+        body: simulationRequest,
+        response: { 200: simulationResult, ...errors },
+      },
+    },
+    async (request) => {
+      const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
+      return simulate(db, target, request.body);
+    },
+  );
+};

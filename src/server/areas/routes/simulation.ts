@@ -1,0 +1,63 @@
+import type { SimulatedRoute, SimulationRequest, SimulationResult } from '@domain/contract/routes';
+import { distribution, type RoutingOrder, type RoutingRoute } from '@domain/routing';
+import { eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { mids, routes } from '../../db/schema';
+import type { RouteTarget } from './service';
+
+// POST /merchant/{merchantId}/simulation (spec 2, sections 2.5, 3 and 4): where one order would go, computed by the
+// routing engine in src/domain/routing.ts, the same code that routed every demo payment, so the simulator cannot
+// disagree with the platform. The wizard's rows being created or edited take part as temporary routes: an edited one
+// stands in for its saved self.
+
+interface SimRoute extends RoutingRoute {
+  temporary: boolean;
+}
+
+const routesPath = (target: RouteTarget) => `/accounts/${target.accountId}/merchants/${target.merchantId}/routes`;
+
+export async function simulate(
+  db: Queryable,
+  target: RouteTarget,
+  request: SimulationRequest,
+): Promise<SimulationResult> {
+  const [saved, midRows] = await Promise.all([
+    db.select().from(routes).where(eq(routes.merchantId, target.merchantId)),
+    db.select().from(mids).where(eq(mids.merchantId, target.merchantId)),
+  ]);
+  const replaced = new Set(request.temporaryRoutes.flatMap((route) => (route.routeId ? [route.routeId] : [])));
+  const all: SimRoute[] = [
+    ...saved.filter((route) => !replaced.has(route.id)).map((route) => ({ ...route, temporary: false })),
+    ...request.temporaryRoutes.map((route, index) => ({
+      ...route,
+      id: route.routeId ?? `new-${index + 1}`,
+      description: route.routeDescription,
+      temporary: true,
+    })),
+  ];
+  // Empty order fields are unknown values, as for a payment that does not carry them.
+  const order: RoutingOrder = Object.fromEntries(
+    Object.entries(request.order).map(([key, value]) => [key, value?.trim() ? value.trim() : null]),
+  );
+  const result = distribution(order, all, midRows);
+  const base = routesPath(target);
+  const shown = [...result.serving, ...result.others].map((share): SimulatedRoute & { temporary: boolean } => {
+    const saved = !share.id.startsWith('new-');
+    return {
+      id: share.id,
+      description: share.description,
+      priority: share.priority,
+      weight: share.weight,
+      percentage: share.percentage,
+      status: share.status,
+      viewRouteDetailPath: saved ? `${base}/detail/${share.id}` : null,
+      editRouteDetailPath: saved ? `${base}/edit/${share.id}` : null,
+      temporary: share.route.temporary,
+    };
+  });
+  const strip = ({ temporary: _temporary, ...route }: SimulatedRoute & { temporary: boolean }) => route;
+  return {
+    otherRoutes: shown.filter((route) => !route.temporary).map(strip),
+    temporaryRoutes: shown.filter((route) => route.temporary).map(strip),
+  };
+}
