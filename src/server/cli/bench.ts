@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ApiFixture } from './bench/api-fixture';
 import { listDeepPage, listFirstPage, listSearchFirstPage, listTotalCap, merchantById } from './bench/api-list';
-import { midListFilteredPage, midListFirstPage } from './bench/api-mids';
+import { midListFilteredPage, midListFirstPage, simulationP95 } from './bench/api-mids';
 import { searchByName, searchPastedId } from './bench/api-search';
 import { consoleInitialJs } from './bench/console-size';
 import { exportCpu, exportFirstByte, exportMemory } from './bench/export';
@@ -32,6 +32,7 @@ const MEASUREMENTS: readonly Measurement[] = [
   merchantById,
   midListFirstPage,
   midListFilteredPage,
+  simulationP95,
   searchByName,
   searchPastedId,
   exportCpu,

@@ -1,6 +1,6 @@
 import type { SimulatedRoute, SimulationRequest, SimulationResult } from '@domain/contract/routes';
 import { distribution, type RoutingOrder, type RoutingRoute } from '@domain/routing';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { mids, routes } from '../../db/schema';
 import type { RouteTarget } from './service';
@@ -21,10 +21,20 @@ export async function simulate(
   target: RouteTarget,
   request: SimulationRequest,
 ): Promise<SimulationResult> {
-  const [saved, midRows] = await Promise.all([
-    db.select().from(routes).where(eq(routes.merchantId, target.merchantId)),
-    db.select().from(mids).where(eq(mids.merchantId, target.merchantId)),
-  ]);
+  const saved = await db.select().from(routes).where(eq(routes.merchantId, target.merchantId));
+  // Only the MIDs the routes name: a merchant may hold thousands.
+  const midIds = new Set(
+    [...saved, ...request.temporaryRoutes].flatMap((route) => [
+      route.midId,
+      ...(route.fallbackMidId ? [route.fallbackMidId] : []),
+    ]),
+  );
+  const midRows = midIds.size
+    ? await db
+        .select()
+        .from(mids)
+        .where(and(eq(mids.merchantId, target.merchantId), inArray(mids.id, [...midIds])))
+    : [];
   const replaced = new Set(request.temporaryRoutes.flatMap((route) => (route.routeId ? [route.routeId] : [])));
   const all: SimRoute[] = [
     ...saved.filter((route) => !replaced.has(route.id)).map((route) => ({ ...route, temporary: false })),

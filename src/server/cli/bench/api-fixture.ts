@@ -8,7 +8,7 @@ import { hashPassword } from '../../areas/auth/passwords';
 import { type Database, type Db, openDatabase } from '../../db/client';
 import { accounts, merchants, roles, userAccounts, users } from '../../db/schema';
 import { createRandom } from '../../db/seed/random';
-import { seedMids } from './api-mids';
+import { seedMids, seedRoutes } from './api-mids';
 
 // One seeded world shared by every API measurement: a database (a throwaway PostgreSQL database, or PGlite in
 // memory), one account with a generated merchants table, a provider administrator, and the app signed in as them.
@@ -54,6 +54,7 @@ export interface ApiFixture {
   searchTerms: string[];
   setupSeconds: number;
   get(url: string): Promise<Injected>;
+  post(url: string, payload: unknown): Promise<Injected>;
   close(): Promise<void>;
 }
 
@@ -231,6 +232,7 @@ export async function createApiFixture(
     const others = await seedOtherAccounts(database.db, adminId, SEARCH_ACCOUNTS - 1);
     await seedMerchants(database.db, [accountId, ...others], rows);
     const midMerchantId = await seedMids(database.db, accountId);
+    await seedRoutes(database.db, accountId, midMerchantId);
     // As autovacuum would soon after a bulk load: GIN indexes (trigram) keep new rows in a pending list, read in full
     // by every search until a vacuum merges it.
     await database.db.execute(sql`vacuum analyze`);
@@ -279,6 +281,17 @@ export async function createApiFixture(
       async get(url) {
         const begin = performance.now();
         const response = await instance.inject({ method: 'GET', url: `${config.runtime.apiBase}${url}`, headers });
+        const ms = performance.now() - begin;
+        return { status: response.statusCode, body: response.body, ms };
+      },
+      async post(url, payload) {
+        const begin = performance.now();
+        const response = await instance.inject({
+          method: 'POST',
+          url: `${config.runtime.apiBase}${url}`,
+          headers,
+          payload: payload as object,
+        });
         const ms = performance.now() - begin;
         return { status: response.statusCode, body: response.body, ms };
       },

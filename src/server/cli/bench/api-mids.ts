@@ -106,3 +106,43 @@ export const midListFilteredPage: Measurement = {
     return { value: round(summary.p95), unit: 'ms', detail: `${describeLatency(summary)}; ${summary.byLabel}` };
   },
 };
+
+// The simulator (issue 14: p95 <= 20 ms for a merchant with 200 routes): the routes spread over the bench MIDs.
+export const BENCH_ROUTES = 200;
+
+export async function seedRoutes(db: Db, accountId: string, merchantId: string): Promise<void> {
+  await db.execute(sql`
+    insert into routes (account_id, merchant_id, description, priority, weight, mid_id, currency, created_at, updated_at)
+    select ${accountId}::uuid, ${merchantId}::uuid, 'Route ' || n, 1 + n % 10, 10 + n % 90, m.id,
+      case when n % 3 = 0 then array['EUR']::text[] when n % 3 = 1 then array['GBP', 'USD']::text[] else '{}'::text[] end,
+      now(), now()
+    from generate_series(1, ${BENCH_ROUTES}) as n
+    join lateral (select id from mids where merchant_id = ${merchantId}::uuid order by id offset n limit 1) m on true
+  `);
+}
+
+export const simulationP95: Measurement = {
+  name: `Simulator (${BENCH_ROUTES} routes), one order p95`,
+  group: 'api',
+  budget: { op: '<=', value: 20, unit: 'ms' },
+  async run(context) {
+    const fixture = await context.api();
+    const orders = [
+      { currency: 'EUR', issuerCountry: 'ES', cardBrand: 'VISA' },
+      { currency: 'GBP', issuerCountry: 'GB', cardBrand: 'MC', binCode: '522222' },
+      { currency: 'USD', issuerCountry: 'MX', cardBrand: 'AMEX' },
+    ];
+    const label = (index: number) => orders[index % orders.length]!.currency;
+    const summary = await timeRequests(
+      fixture,
+      (index) => ({
+        method: 'POST' as const,
+        url: `/merchant/${fixture.midMerchantId}/simulation`,
+        payload: { order: orders[index % orders.length] },
+      }),
+      REQUESTS,
+      label,
+    );
+    return { value: round(summary.p95), unit: 'ms', detail: `${describeLatency(summary)}; ${summary.byLabel}` };
+  },
+};

@@ -8,12 +8,15 @@ const MAX_SECONDS = 15;
 const MIN_SAMPLES = 30;
 
 /**
- * Times up to `count` sequential GETs (after a few untimed ones, so JIT and plan caches are warm). Any answer other
+ * Times up to `count` sequential requests (after a few untimed ones, so JIT and plan caches are warm). Any answer other
  * than 200 stops the measurement: a fast error is not a fast list.
  */
+/** A GET by its URL, or a POST with its JSON body. */
+export type BenchRequest = string | { method: 'POST'; url: string; payload: unknown };
+
 export async function timeRequests(
   fixture: ApiFixture,
-  url: (index: number) => string,
+  url: (index: number) => BenchRequest,
   count: number,
   /** Groups the samples (by search term, say) for a per-group median in `byLabel`. */
   labelOf?: (index: number) => string,
@@ -23,9 +26,11 @@ export async function timeRequests(
   const deadline = performance.now() + MAX_SECONDS * 1000;
   for (let index = -WARM_UP; index < count; index++) {
     const target = url(index + WARM_UP);
-    const response = await fixture.get(target);
+    const response =
+      typeof target === 'string' ? await fixture.get(target) : await fixture.post(target.url, target.payload);
     if (response.status !== 200) {
-      throw new Error(`GET ${target} answered ${response.status}: ${response.body.slice(0, 200)}`);
+      const name = typeof target === 'string' ? `GET ${target}` : `POST ${target.url}`;
+      throw new Error(`${name} answered ${response.status}: ${response.body.slice(0, 200)}`);
     }
     if (index >= 0) {
       samples.push(response.ms);
