@@ -291,7 +291,37 @@ function MidEditor({ mode, accountId, merchantId, mid, duplicateOf }: MidEditorP
         }}
         onEscape={() => void saving.cancel()}
       >
-        <FormSection title="Payments Solution">
+        <FormSection
+          title="Payments Solution"
+          description={
+            can(grants, P.accountUpdate) && !locked ? (
+              // Spec 2.1: an administrator or a payments specialist adds a missing provider or solution from here.
+              // In the section's header, so the tab order runs Provider, Solution, Description without a stop.
+              <>
+                The provider and solution the MID processes on. Missing one?{' '}
+                <Link
+                  href={editAccountPath(accountId)}
+                  onClick={(event) => {
+                    // Leaving with changes asks first, as Cancel does.
+                    if (!saving.changed) return;
+                    event.preventDefault();
+                    void confirm({
+                      title: CATALOGUE['confirm-cancel-changes'].header,
+                      confirmLabel: DISCARD_CHANGES,
+                      cancelLabel: continueLabel(mode),
+                      tone: 'warning',
+                    }).then((discard) => discard && navigate(editAccountPath(accountId)));
+                  }}
+                >
+                  Add it to the account
+                </Link>
+                .
+              </>
+            ) : (
+              'The provider and solution the MID processes on.'
+            )
+          }
+        >
           {locked ? (
             <div className="form-field--wide">
               <Banner type="info" header={MID_MESSAGES.hasTransactions} />
@@ -318,29 +348,6 @@ function MidEditor({ mode, accountId, merchantId, mid, duplicateOf }: MidEditorP
             }))}
             {...fields.bindText('solutionId')}
           />
-          {can(grants, P.accountUpdate) && !locked ? (
-            // Spec 2.1: an administrator or a payments specialist adds a missing provider or solution from here.
-            <p className="form-field--wide field__hint">
-              Missing a provider or a solution?{' '}
-              <Link
-                href={editAccountPath(accountId)}
-                onClick={(event) => {
-                  // Leaving with changes asks first, as Cancel does.
-                  if (!saving.changed) return;
-                  event.preventDefault();
-                  void confirm({
-                    title: CATALOGUE['confirm-cancel-changes'].header,
-                    confirmLabel: DISCARD_CHANGES,
-                    cancelLabel: continueLabel(mode),
-                    tone: 'warning',
-                  }).then((discard) => discard && navigate(editAccountPath(accountId)));
-                }}
-              >
-                Add it to the account
-              </Link>
-              .
-            </p>
-          ) : null}
         </FormSection>
 
         <FormSection title="Main information">
