@@ -47,6 +47,12 @@ const NewMidScreen = lazyScreen(() =>
 const EditMidScreen = lazyScreen(() =>
   import('@console/areas/mids/mid-form-screen').then((module) => ({ default: module.EditMidScreen })),
 );
+const RoutesListScreen = lazyScreen(() =>
+  import('@console/areas/routes/routes-list-screen').then((module) => ({ default: module.RoutesListScreen })),
+);
+const RouteDetailScreen = lazyScreen(() =>
+  import('@console/areas/routes/route-detail-screen').then((module) => ({ default: module.RouteDetailScreen })),
+);
 const UsersListScreen = lazyScreen(() =>
   import('@console/areas/users/users-list-screen').then((module) => ({ default: module.UsersListScreen })),
 );
@@ -255,6 +261,28 @@ export const SCREENS: readonly ScreenDefinition[] = [
     inSideBar: false,
     section: 'mids',
     component: EditMidScreen,
+  },
+  {
+    id: 'routes',
+    title: 'Routes',
+    pattern: '/accounts/:accountId/merchants/:merchantId/routes',
+    path: ({ accountId, merchantId }) => `/accounts/${accountId}/merchants/${merchantId}/routes`,
+    level: 'merchant',
+    permissions: [P.routeRead],
+    goKey: 'r',
+    inSideBar: true,
+    component: RoutesListScreen,
+  },
+  {
+    id: 'route-detail',
+    title: 'Route detail',
+    pattern: '/accounts/:accountId/merchants/:merchantId/routes/detail/:routeId',
+    path: ({ accountId, merchantId }) => `/accounts/${accountId}/merchants/${merchantId}/routes`,
+    level: 'merchant',
+    permissions: [P.routeRead, P.routeSelect],
+    inSideBar: false,
+    section: 'routes',
+    component: RouteDetailScreen,
   },
   {
     id: 'my-lists',

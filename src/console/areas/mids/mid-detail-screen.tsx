@@ -9,28 +9,19 @@ import { PageHeader } from '@console/ui/page-header';
 import { LoadingBlock } from '@console/ui/spinner';
 import { Tooltip } from '@console/ui/tooltip';
 import { type MidDetail, midDetail } from '@domain/contract/mids';
-import { CARD_BRAND_LABELS, type CardBrand, FORCE_3DS_LABELS } from '@domain/enums';
+import { FORCE_3DS_LABELS } from '@domain/enums';
 import { formatDateTime } from '@domain/format';
 import { acquirerTemplate, MID_MESSAGES, type TemplateField } from '@domain/mids';
 import { can, PERMISSIONS as P } from '@domain/permissions';
-import { ROUTING_CRITERIA, ROUTING_CRITERION_LABELS } from '@domain/routing-criteria';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useLocation, useParams } from 'wouter';
-import { countryName } from '../transactions/transaction-labels';
+import { Link, useLocation, useParams } from 'wouter';
+import { routeDetailPath } from '../routes/route-paths';
 import { useMidDetailCommands } from './mid-commands';
 import { editMidPath, midQueryKey, midsPath, newMidPath, templateQueryKey } from './mid-paths';
 import { useMidDelete } from './use-mid-delete';
+import { VariablesSection } from './variables-section';
 import './mids.css';
-
-/** A variable's values as the form lists them; an empty list accepts any order value. */
-function variableText(criterion: (typeof ROUTING_CRITERIA)[number], values: readonly string[]): string {
-  if (values.length === 0) return 'Any';
-  if (criterion === 'cardBrand')
-    return values.map((brand) => CARD_BRAND_LABELS[brand as CardBrand] ?? brand).join(', ');
-  if (criterion === 'issuerCountry') return values.map((code) => `${code} · ${countryName(code)}`).join(', ');
-  return values.join(', ');
-}
 
 function MainSection({
   mid,
@@ -73,21 +64,7 @@ function MainSection({
   );
 }
 
-function VariablesSection({ mid }: { mid: MidDetail }) {
-  return (
-    <DetailSection title="Variables">
-      <DetailFields>
-        {ROUTING_CRITERIA.map((criterion) => (
-          <DetailField key={criterion} label={ROUTING_CRITERION_LABELS[criterion]}>
-            {variableText(criterion, mid[criterion])}
-          </DetailField>
-        ))}
-      </DetailFields>
-    </DetailSection>
-  );
-}
-
-function RoutesSection({ mid }: { mid: MidDetail }) {
+function RoutesSection({ mid, accountId, merchantId }: { mid: MidDetail; accountId: string; merchantId: string }) {
   return (
     <DetailSection title="Routes using this MID" wide>
       {mid.routes.length === 0 ? (
@@ -96,7 +73,8 @@ function RoutesSection({ mid }: { mid: MidDetail }) {
         <ul className="mid-routes">
           {mid.routes.map((route) => (
             <li key={route.routeId}>
-              {route.routeDescription} <span className="mono text-muted">{route.routeId}</span>
+              <Link href={routeDetailPath(accountId, merchantId, route.routeId)}>{route.routeDescription}</Link>{' '}
+              <span className="mono text-muted">{route.routeId}</span>
             </li>
           ))}
         </ul>
@@ -179,8 +157,8 @@ export function MidDetailScreen() {
       {mid ? (
         <div className="detail-sections">
           <MainSection mid={mid} fields={template.data?.fields} showEdited={can(grants, P.midUpdate)} />
-          <VariablesSection mid={mid} />
-          <RoutesSection mid={mid} />
+          <VariablesSection criteria={mid} />
+          <RoutesSection mid={mid} accountId={accountId} merchantId={merchantId} />
         </div>
       ) : query.isError ? (
         <DetailsLoadError onRetry={() => void query.refetch()} />

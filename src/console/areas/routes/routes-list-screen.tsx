@@ -1,0 +1,181 @@
+import { useCurrentScope } from '@console/app/current-scope';
+import { useApi, useSession } from '@console/session/session-provider';
+import { DataTable } from '@console/table/data-table';
+import type { DataColumn, FetchPage, FilterDefinition, RowMenuItem, TableExport } from '@console/table/types';
+import { FirstTwo } from '@console/ui/first-two';
+import { PageHeader } from '@console/ui/page-header';
+import { TwoLines } from '@console/ui/two-lines';
+import { midList } from '@domain/contract/mids';
+import { ROUTE_DEFAULT_ORDER, type RouteListItem, routeList } from '@domain/contract/routes';
+import { CARD_BRAND_LABELS, type CardBrand } from '@domain/enums';
+import { formatDateTime } from '@domain/format';
+import { can, PERMISSIONS as P } from '@domain/permissions';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useLocation } from 'wouter';
+import { midListQueryKey } from '../mids/mid-paths';
+import { routeDetailPath, routeListQueryKey } from './route-paths';
+import { useRouteActions } from './use-route-actions';
+
+const brands = (values: readonly string[]) => values.map((brand) => CARD_BRAND_LABELS[brand as CardBrand] ?? brand);
+
+// Fits a 1280-pixel screen: a MID and its provider share a cell, as do the fallback MID's.
+const COLUMNS: DataColumn<RouteListItem>[] = [
+  {
+    id: 'routeDescription',
+    header: 'Description',
+    sortField: 'routeDescription',
+    width: 'minmax(140px, 2fr)',
+    cell: (route) => route.routeDescription,
+  },
+  {
+    id: 'priority',
+    header: 'Priority',
+    sortField: 'priority',
+    align: 'end',
+    width: 'minmax(84px, 0.4fr)',
+    cell: (route) => route.priority,
+  },
+  {
+    id: 'weight',
+    header: 'Weight',
+    sortField: 'weight',
+    align: 'end',
+    width: 'minmax(84px, 0.4fr)',
+    cell: (route) => route.weight,
+  },
+  {
+    id: 'mid',
+    header: 'MID',
+    width: 'minmax(130px, 1.3fr)',
+    cell: (route) => <TwoLines first={route.mid.description} second={route.mid.acquirerName} />,
+  },
+  {
+    id: 'fallbackMid',
+    header: 'Fallback MID',
+    width: 'minmax(120px, 1.1fr)',
+    cell: (route) => (
+      <TwoLines first={route.fallbackMid?.description ?? null} second={route.fallbackMid?.acquirerName ?? null} />
+    ),
+  },
+  {
+    id: 'currency',
+    header: 'Currency',
+    width: 'minmax(84px, 0.6fr)',
+    cell: (route) => <FirstTwo values={route.currency} />,
+  },
+  {
+    id: 'issuerCountry',
+    header: 'Issuer country',
+    width: 'minmax(80px, 0.6fr)',
+    cell: (route) => <FirstTwo values={route.issuerCountry} />,
+  },
+  {
+    id: 'cardBrand',
+    header: 'Card brand',
+    width: 'minmax(90px, 0.7fr)',
+    cell: (route) => <FirstTwo values={brands(route.cardBrand)} />,
+  },
+  {
+    id: 'modifiedDate',
+    header: 'Edited',
+    sortField: 'modifiedDate',
+    width: 'minmax(140px, 0.9fr)',
+    cell: (route) => formatDateTime(route.modifiedDate),
+  },
+];
+
+/** Spec 2.4: weight filter bands of ten, priority 1 to 10, with or without a fallback MID, and the MID. */
+function routeFilters(midOptions: { value: string; label: string }[]): FilterDefinition[] {
+  return [
+    {
+      id: 'weight',
+      label: 'Weight',
+      multiple: true,
+      options: Array.from({ length: 10 }, (_, band) => ({
+        value: String(band * 10),
+        label: `${band * 10}-${band === 9 ? 100 : band * 10 + 10}`,
+      })),
+    },
+    {
+      id: 'priority',
+      label: 'Priority',
+      multiple: true,
+      options: Array.from({ length: 10 }, (_, index) => ({ value: String(10 - index), label: String(10 - index) })),
+    },
+    {
+      id: 'fallbackRoute',
+      label: 'Fallback MID',
+      options: [
+        { value: 'true', label: 'With fallback' },
+        { value: 'false', label: 'Without fallback' },
+      ],
+    },
+    ...(midOptions.length ? [{ id: 'midId', label: 'MID', multiple: true, options: midOptions }] : []),
+  ];
+}
+
+/** The merchant's routes (spec 2, sections 2.4 and 7) on the one data table; a row opens the route's detail. */
+export function RoutesListScreen() {
+  const api = useApi();
+  const [, navigate] = useLocation();
+  const { grants } = useSession();
+  const { accountId, merchantId, merchant } = useCurrentScope();
+  const canOpen = can(grants, P.routeSelect);
+  const mids = useQuery({
+    queryKey: [...midListQueryKey(merchantId ?? ''), 'pick-list'],
+    queryFn: ({ signal }) =>
+      api.get(`/merchant/${merchantId}/mid`, { query: { limit: 500, order: 'description' }, schema: midList, signal }),
+    enabled: merchantId !== undefined && can(grants, P.midRead),
+    staleTime: 60_000,
+  });
+  const filters = useMemo(
+    () => routeFilters((mids.data?.items ?? []).map((mid) => ({ value: mid.midId, label: mid.description }))),
+    [mids.data],
+  );
+  const fetchPage = useCallback<FetchPage<RouteListItem>>(
+    (query, signal) => api.get(`/merchant/${merchantId}/route`, { query, schema: routeList, signal }),
+    [api, merchantId],
+  );
+  const exportTable = useMemo<TableExport>(
+    () => ({ path: `/merchant/${merchantId}/route/export`, fileLabel: 'routes', permission: P.routeExport }),
+    [merchantId],
+  );
+  const openRoute = useCallback(
+    (route: RouteListItem) => navigate(routeDetailPath(accountId ?? '', merchantId ?? '', route.routeId)),
+    [navigate, accountId, merchantId],
+  );
+  const { duplicate, remove } = useRouteActions(merchantId ?? '');
+  const canCreate = can(grants, P.routeCreate);
+  const canDelete = can(grants, P.routeDelete);
+  const rowMenu = useCallback(
+    (route: RouteListItem): RowMenuItem[] => [
+      ...(canOpen ? [{ id: 'view-detail', label: 'View detail', onSelect: () => openRoute(route) }] : []),
+      ...(canCreate ? [{ id: 'duplicate', label: 'Duplicate', onSelect: () => void duplicate(route) }] : []),
+      ...(canDelete ? [{ id: 'delete', label: 'Delete', danger: true, onSelect: () => void remove(route) }] : []),
+    ],
+    [canOpen, canCreate, canDelete, openRoute, duplicate, remove],
+  );
+
+  if (!accountId || !merchantId) return null;
+  return (
+    <div className="screen">
+      <PageHeader title="Routes" subtitle={merchant?.prettyName} />
+      <DataTable
+        label="Routes"
+        queryKey={routeListQueryKey(merchantId)}
+        fetchPage={fetchPage}
+        columns={COLUMNS}
+        filters={filters}
+        getRowId={(route) => route.routeId}
+        rowLabel={(route) => route.routeDescription}
+        onOpenRow={canOpen ? openRoute : undefined}
+        rowMenu={rowMenu}
+        defaultOrder={ROUTE_DEFAULT_ORDER}
+        searchPlaceholder="Search by description or ID"
+        exportTable={exportTable}
+        rowHeight={48}
+      />
+    </div>
+  );
+}

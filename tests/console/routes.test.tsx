@@ -1,0 +1,110 @@
+import type { RouteDetail } from '@domain/contract/routes';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACCOUNT_ID, json, renderApp, type ServerCall } from './app-harness';
+import { accountFixture, CONFIG_MERCHANT_ID, merchantFixture } from './configuration-fixtures';
+import { giveTablesAHeight } from './table-viewport';
+
+// Routes in the console (issue 14; spec 2, section 2.4): the list with its row actions, and the detail with its
+// sections, Duplicate and Delete.
+
+const MERCHANT_ID = CONFIG_MERCHANT_ID;
+const ROUTE_ID = 'e0000000-0000-4000-8000-000000000001';
+const MID_ID = 'c0000000-0000-4000-8000-000000000001';
+const BASE = `/accounts/${ACCOUNT_ID}/merchants/${MERCHANT_ID}/routes`;
+const EVERYTHING = ['merchant.read', 'route.read', 'route.select', 'route.create', 'route.delete', 'route.export'];
+
+const ROUTE: RouteDetail = {
+  routeId: ROUTE_ID,
+  routeDescription: 'EU checkout',
+  priority: 7,
+  weight: 0,
+  mid: {
+    id: MID_ID,
+    description: 'Adyen EU cards',
+    midAcquirerId: 'ADY-1',
+    acquirerName: 'Adyen',
+    enable: true,
+    synchronous: true,
+  },
+  fallbackMid: null,
+  currency: ['EUR'],
+  issuerCountry: [],
+  cardBrand: [],
+  url: ['shop.example/eu'],
+  customTag: [],
+  binCode: [],
+  modifiedDate: '2026-11-20T10:15:00.000Z',
+  version: 2,
+};
+
+function renderRoutes(path: string, answer?: (call: ServerCall) => Response | undefined, permissions = EVERYTHING) {
+  return renderApp({
+    path,
+    session: { permissions },
+    server: (call) => {
+      const answered = answer?.(call);
+      if (answered) return answered;
+      if (call.path === `/account/${ACCOUNT_ID}`) return json(200, accountFixture());
+      if (call.path === `/account/${ACCOUNT_ID}/merchant/${MERCHANT_ID}`) return json(200, merchantFixture());
+      if (call.path === `/merchant/${MERCHANT_ID}/route`) return json(200, { count: 1, total: 1, items: [ROUTE] });
+      if (call.path === `/merchant/${MERCHANT_ID}/route/${ROUTE_ID}` && call.method === 'GET') return json(200, ROUTE);
+      return undefined;
+    },
+  });
+}
+
+beforeEach(giveTablesAHeight);
+afterEach(() => vi.restoreAllMocks());
+
+describe('routes', () => {
+  it('lists the routes with their MID, priority and weight, sorted by edited date, with the spec’s filters', async () => {
+    const { user, calls } = renderRoutes(BASE);
+    const row = await within(await screen.findByRole('grid', { name: 'Routes' })).findByRole('row', {
+      name: /EU checkout/,
+    });
+    expect(row).toHaveTextContent('Adyen EU cardsAdyen');
+    expect(calls.find((call) => call.path === `/merchant/${MERCHANT_ID}/route`)?.search.get('order')).toBe(
+      '-modifiedDate',
+    );
+    await user.click(screen.getByRole('button', { name: 'Show filters' }));
+    await user.click(screen.getByRole('button', { name: 'Weight All' }));
+    expect(screen.getByRole('checkbox', { name: '90-100' })).toBeInTheDocument();
+  });
+
+  it('shows the detail’s sections, says what weight 0 means, and links the MID', async () => {
+    renderRoutes(`${BASE}/detail/${ROUTE_ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Route Detail' })).toBeInTheDocument();
+    const main = await screen.findByRole('region', { name: 'Main information' });
+    expect(main).toHaveTextContent('(Routes with weight 0 cannot process payments)');
+    expect(screen.getByRole('region', { name: 'Variables' })).toHaveTextContent('URLshop.example/eu');
+    expect(
+      within(screen.getByRole('region', { name: 'MID' })).getByRole('link', { name: 'Adyen EU cards' }),
+    ).toHaveAttribute('href', `/accounts/${ACCOUNT_ID}/merchants/${MERCHANT_ID}/mids/detail/${MID_ID}`);
+    expect(screen.getByRole('region', { name: 'Fallback MID' })).toHaveTextContent('No fallback MID');
+    expect(screen.getByRole('link', { name: 'Back to Routes' })).toBeInTheDocument();
+  });
+
+  it('duplicates, and explains why a route payments used stays when deleting it', async () => {
+    const { user, calls } = renderRoutes(`${BASE}/detail/${ROUTE_ID}`, (call) => {
+      if (call.method === 'POST') return json(201, { routeId: 'e0000000-0000-4000-8000-000000000002' });
+      if (call.method === 'DELETE') {
+        return json(409, { statusCode: 409, error: 'route-with-transactions', message: "Can't delete route" });
+      }
+      return undefined;
+    });
+    await user.click(await screen.findByRole('button', { name: 'Duplicate' }));
+    expect(await screen.findByText('Duplicated successfully')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete this route?' })).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await screen.findByText("Can't delete route")).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method !== 'GET').map((call) => `${call.method} ${call.path}`)).toEqual([
+        `POST /merchant/${MERCHANT_ID}/route/${ROUTE_ID}/duplicate`,
+        `DELETE /merchant/${MERCHANT_ID}/route/${ROUTE_ID}`,
+      ]),
+    );
+  });
+});
