@@ -153,7 +153,8 @@ describe('saving routes', () => {
 
   it('refuses an edit based on an older version, duplicates with weight 0, and keeps a route payments used', async () => {
     const { routeId } = await create(row({ routeDescription: 'To edit' }));
-    const edit = (extra: Record<string, unknown>) => call('PUT', `/merchant/${merchant.id}/route/${routeId}`, adminToken, row(extra));
+    const edit = (extra: Record<string, unknown>) =>
+      call('PUT', `/merchant/${merchant.id}/route/${routeId}`, adminToken, row(extra));
     expect((await edit({ routeDescription: 'Edited', version: 1 })).statusCode).toBe(204);
     expect((await edit({ routeDescription: 'Stale', version: 1 })).json()).toMatchObject({ error: 'route-changed' });
 
