@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { CARD_BRANDS, FORCE_3DS_VALUES } from '../enums';
+import { FORCE_3DS_VALUES } from '../enums';
 import { looksLikeIdPrefix } from '../ids';
 import { criterionField, customConfigSchema, MID_LIMITS, MID_MESSAGES, type TemplateField } from '../mids';
 import { ROUTING_CRITERIA } from '../routing-criteria';
 import { MSG, maxCharacters } from '../validation';
 import { isoDate, listQuery, listResponse, queryArray, uuid } from './common';
+import { criteriaFilters, criteriaLists } from './criteria';
 import { exportQuery } from './exports';
 
 // MIDs over the API (spec 2, sections 3 "MID" and 7 "MIDs"): GET /merchant/{merchantId}/mid and its export, GET,
@@ -14,15 +15,6 @@ import { exportQuery } from './exports';
 export const force3ds = z.enum(FORCE_3DS_VALUES);
 
 const named = z.object({ id: uuid, prettyName: z.string() });
-
-const criteria = {
-  currency: z.array(z.string()),
-  issuerCountry: z.array(z.string()),
-  cardBrand: z.array(z.string()),
-  url: z.array(z.string()),
-  customTag: z.array(z.string()),
-  binCode: z.array(z.string()),
-};
 
 /** A row of the MIDs list. */
 export const midListItem = z.object({
@@ -35,7 +27,7 @@ export const midListItem = z.object({
   enable: z.boolean(),
   /** 'NULL' is the marker for no preference. */
   force3ds,
-  ...criteria,
+  ...criteriaLists,
   /** The edited date. */
   modifiedDate: isoDate,
 });
@@ -135,12 +127,7 @@ const midFilters = listQuery.extend({
   midDescription: z.string().trim().max(100).optional(),
   force3ds: queryArray(force3ds),
   /** A criterion filter keeps MIDs whose list holds any of the values. */
-  currency: queryArray(z.string().regex(/^[A-Z]{3}$/)),
-  issuerCountry: queryArray(z.string().regex(/^[A-Z]{2}$/)),
-  cardBrand: queryArray(z.enum(CARD_BRANDS)),
-  url: queryArray(z.string().max(2048)),
-  customTag: queryArray(z.string().max(100)),
-  binCode: queryArray(z.string().regex(/^\d{6}$/)),
+  ...criteriaFilters,
 });
 
 export const midListQuery = midFilters;

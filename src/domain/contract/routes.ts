@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CARD_BRANDS } from '../enums';
 import { criterionField } from '../mids';
 import { MSG, maxCharacters } from '../validation';
 import { isoDate, listQuery, listResponse, queryArray, uuid } from './common';
+import { criteriaFilters, criteriaLists } from './criteria';
 import { exportQuery } from './exports';
 
 // Routes over the API (spec 2, sections 2.4, 2.5, 3 "Route", "Simulator order", "Simulation result", 5 and 7):
@@ -26,15 +26,6 @@ export const ROUTE_MESSAGES = {
   binCode: 'It must be a 6 digits code',
 } as const;
 
-const criteria = {
-  currency: z.array(z.string()),
-  issuerCountry: z.array(z.string()),
-  cardBrand: z.array(z.string()),
-  url: z.array(z.string()),
-  customTag: z.array(z.string()),
-  binCode: z.array(z.string()),
-};
-
 /** A MID as a route shows it (spec 3: midsAssigned[].mid). */
 export const routeMid = z.object({
   id: uuid,
@@ -53,7 +44,7 @@ export const routeListItem = z.object({
   weight: z.number().int(),
   mid: routeMid,
   fallbackMid: routeMid.nullable(),
-  ...criteria,
+  ...criteriaLists,
   /** The edited date. */
   modifiedDate: isoDate,
 });
@@ -125,12 +116,7 @@ const routeFilters = listQuery.extend({
   routeId: z.string().trim().max(36).optional(),
   routeDescription: z.string().trim().max(100).optional(),
   midId: queryArray(uuid),
-  currency: queryArray(z.string().regex(/^[A-Z]{3}$/)),
-  issuerCountry: queryArray(z.string().regex(/^[A-Z]{2}$/)),
-  cardBrand: queryArray(z.enum(CARD_BRANDS)),
-  url: queryArray(z.string().max(2048)),
-  customTag: queryArray(z.string().max(100)),
-  binCode: queryArray(z.string().regex(/^\d{6}$/)),
+  ...criteriaFilters,
   /** Bands of ten: 0 is 0-9, 10 is 10-19 ... 90 is 90-100. */
   weight: queryArray(z.coerce.number().int().min(0).max(90).multipleOf(10)),
   priority: queryArray(z.coerce.number().int().min(1).max(10)),

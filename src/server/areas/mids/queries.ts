@@ -1,9 +1,10 @@
 import type { MidDetail, MidListItem, MidListQuery } from '@domain/contract/mids';
 import type { Force3ds } from '@domain/enums';
 import { isIdentifier } from '@domain/ids';
-import { type AnyColumn, and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { acquirers, mids, routes, solutions, transactions } from '../../db/schema';
+import { criteriaOverlaps } from '../../lib/criteria';
 import type { SortKeys } from '../../lib/export/keyset';
 import { containsPattern, idStartsWith, type PageWindow } from '../../lib/list';
 import { templateOf } from '../../payments/acquirer-templates';
@@ -21,15 +22,6 @@ export const MID_SORT_KEYS: SortKeys = {
 };
 
 type MidFilters = Omit<MidListQuery, 'page' | 'limit' | 'order' | 'searchType'>;
-
-/** Keeps MIDs whose list holds any of the values (an empty list means "any order", not "any filter value"). */
-const overlaps = (column: AnyColumn, values: readonly string[] | undefined) =>
-  values?.length
-    ? sql`${column} && ${sql`array[${sql.join(
-        values.map((value) => sql`${value}`),
-        sql`, `,
-      )}]::text[]`}`
-    : undefined;
 
 export function midListWhere(merchantId: string, query: MidFilters): SQL {
   const conditions: (SQL | undefined)[] = [eq(mids.merchantId, merchantId)];
@@ -54,14 +46,7 @@ export function midListWhere(merchantId: string, query: MidFilters): SQL {
   if (query.force3ds?.length) {
     conditions.push(inArray(sql`coalesce(${mids.force3ds}, 'NULL')`, query.force3ds));
   }
-  conditions.push(
-    overlaps(mids.currency, query.currency),
-    overlaps(mids.issuerCountry, query.issuerCountry),
-    overlaps(mids.cardBrand, query.cardBrand),
-    overlaps(mids.url, query.url),
-    overlaps(mids.customTag, query.customTag),
-    overlaps(mids.binCode, query.binCode),
-  );
+  conditions.push(...criteriaOverlaps(mids, query));
   return and(...conditions)!;
 }
 

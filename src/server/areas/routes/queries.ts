@@ -1,9 +1,10 @@
 import type { RouteListItem, RouteListQuery, RouteMid } from '@domain/contract/routes';
 import { isIdentifier } from '@domain/ids';
-import { type AnyColumn, and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { acquirers, mids, routes } from '../../db/schema';
+import { criteriaOverlaps } from '../../lib/criteria';
 import type { SortKeys } from '../../lib/export/keyset';
 import { containsPattern, idStartsWith, type PageWindow } from '../../lib/list';
 
@@ -21,14 +22,6 @@ const fallbackMids = alias(mids, 'fallback_mids');
 const fallbackAcquirers = alias(acquirers, 'fallback_acquirers');
 
 type RouteFilters = Omit<RouteListQuery, 'page' | 'limit' | 'order' | 'searchType'>;
-
-const overlaps = (column: AnyColumn, values: readonly string[] | undefined) =>
-  values?.length
-    ? sql`${column} && array[${sql.join(
-        values.map((value) => sql`${value}`),
-        sql`, `,
-      )}]::text[]`
-    : undefined;
 
 /** Weight bands of ten: 0 is 0-9 ... 90 is 90-100 (100 belongs to the last band). */
 const inWeightBands = (bands: readonly number[]) =>
@@ -54,14 +47,7 @@ export function routeListWhere(merchantId: string, query: RouteFilters): SQL {
   if (query.fallbackRoute !== undefined) {
     conditions.push(query.fallbackRoute ? isNotNull(routes.fallbackMidId) : isNull(routes.fallbackMidId));
   }
-  conditions.push(
-    overlaps(routes.currency, query.currency),
-    overlaps(routes.issuerCountry, query.issuerCountry),
-    overlaps(routes.cardBrand, query.cardBrand),
-    overlaps(routes.url, query.url),
-    overlaps(routes.customTag, query.customTag),
-    overlaps(routes.binCode, query.binCode),
-  );
+  conditions.push(...criteriaOverlaps(routes, query));
   return and(...conditions)!;
 }
 
