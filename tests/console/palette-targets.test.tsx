@@ -234,6 +234,39 @@ describe('Find MID…', () => {
     await waitFor(() => expect(currentPath()).toBe(midDetail));
   });
 
+  it("'Find route…' asks for a route id and opens the route", async () => {
+    const ROUTE_ID = 'e0000000-0000-4000-8000-0000000000f1';
+    const fake = transactionsApi();
+    const server: Server = (call) =>
+      call.path === '/route/search'
+        ? json(200, {
+            items: [
+              {
+                routeId: ROUTE_ID,
+                routeDescription: 'EU checkout',
+                accountId: ACCOUNT_ID,
+                merchantId: MERCHANT_ID,
+                merchantName: 'Lumen Books',
+              },
+            ],
+          })
+        : fake.server(call);
+    const { user, currentPath } = renderApp({
+      path: HOME,
+      session: { permissions: [...READER, P.routeRead, P.routeSelect] },
+      server,
+    });
+    const palette = await openPalette(user);
+    await user.keyboard('find route');
+    await user.click(await within(palette).findByRole('option', { name: /^Find route…/ }));
+    expect(input(palette)).toHaveAttribute('placeholder', 'Paste or type a route ID…');
+    await user.paste(ROUTE_ID);
+    await user.click(await within(palette).findByRole('option', { name: /^EU checkout/ }));
+    await waitFor(() =>
+      expect(currentPath()).toBe(`/accounts/${ACCOUNT_ID}/merchants/${MERCHANT_ID}/routes/detail/${ROUTE_ID}`),
+    );
+  });
+
   it('is not offered to a user without the MID permissions', async () => {
     const { user } = renderApp({ path: HOME, session: { permissions: READER }, server: withMids() });
     const palette = await openPalette(user);

@@ -311,3 +311,15 @@ describe('the simulator', () => {
     expect(bin.statusCode).toBe(400);
   });
 });
+
+describe("finding a route by id (the palette's Find route)", () => {
+  it("finds the caller's routes by the start of their id, never another tenant's", async () => {
+    const found = await call('GET', `/route/search?q=${world.routeId.slice(0, 8)}`, viewerToken);
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json()).toMatchObject({
+      items: expect.arrayContaining([expect.objectContaining({ routeId: world.routeId, merchantId: merchant.id })]),
+    });
+    expect((await call('GET', `/route/search?q=${foreignWorld.routeId}`)).json()).toEqual({ items: [] });
+    expect((await call('GET', '/route/search?q=abc')).statusCode).toBe(400);
+  });
+});

@@ -1,8 +1,8 @@
 import { useAccountCommands } from '@console/areas/accounts/account-commands';
 import { useListCommands } from '@console/areas/lists/list-commands';
 import { useMerchantCommands } from '@console/areas/merchants/merchant-commands';
-import { useMidPaletteSources } from '@console/areas/mids/mid-palette-sources';
 import { useCallback, useRef, useState } from 'react';
+import { useConfigurationPaletteSources } from './configuration-sources';
 import { useFocusScope } from './focus-scope';
 import { useGlobalCommands } from './global-commands';
 import { useHotkeyEngine } from './hotkeys';
@@ -60,7 +60,7 @@ export function CommandLayer({ onOpenHelpCentre }: CommandLayerProps) {
   });
   useTargetCommands();
   useMerchantCommands();
-  useMidPaletteSources();
+  useConfigurationPaletteSources();
   useAccountCommands();
   useListCommands();
   // After the shell's commands: keys typed while the console loaded are replayed with them registered.

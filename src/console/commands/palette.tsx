@@ -565,6 +565,7 @@ const PAGE_PLACEHOLDER: Record<PalettePage, string> = {
   transaction: 'Paste or type a transaction ID…',
   chargeback: 'Paste or type a case ID, a chargeback ID or a customer…',
   mid: 'Paste or type a MID ID…',
+  route: 'Paste or type a route ID…',
 };
 
 /** What an empty picker step says before anything is typed. */
@@ -572,10 +573,11 @@ const PICKER_HINT: Record<TargetKind, string> = {
   transaction: 'Paste a transaction ID, or type its first characters',
   chargeback: 'Paste or type the case, its chargeback or payment ID, or the customer’s name or e-mail',
   mid: 'Paste a MID ID, or type its first characters',
+  route: 'Paste a route ID, or type its first characters',
 };
 
 function isTargetPage(page: PalettePage): page is TargetKind {
-  return page === 'transaction' || page === 'chargeback' || page === 'mid';
+  return page === 'transaction' || page === 'chargeback' || page === 'mid' || page === 'route';
 }
 
 export interface CommandPaletteProps {

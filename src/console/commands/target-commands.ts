@@ -1,5 +1,6 @@
 import { chargebackDetailPath } from '@console/areas/chargebacks/chargeback-paths';
 import { midDetailPath } from '@console/areas/mids/mid-paths';
+import { routeDetailPath } from '@console/areas/routes/route-paths';
 import { transactionDetailPath } from '@console/areas/transactions/transaction-paths';
 import { useSession } from '@console/session/session-provider';
 import { type ToastOptions, useToast } from '@console/ui/toast';
@@ -29,6 +30,7 @@ export const TARGET_COMMAND_IDS = {
   changeChargebackStatus: 'target.change-chargeback-status',
   assignChargebackAgent: 'target.assign-chargeback-agent',
   findMid: 'target.find-mid',
+  findRoute: 'target.find-route',
 } as const;
 
 /** The screen of the chargeback detail (app/screens.tsx): visible with the permissions and the account's feature. */
@@ -77,6 +79,7 @@ export function useTargetCommands(): void {
   const pathOf = (target: CommandTarget) => {
     if (target.kind === 'chargeback') return chargebackDetailPath(target.accountId, target.id);
     if (target.kind === 'mid') return midDetailPath(target.accountId, target.merchantId ?? '', target.id);
+    if (target.kind === 'route') return routeDetailPath(target.accountId, target.merchantId ?? '', target.id);
     return transactionDetailPath({ accountId: target.accountId }, target.id);
   };
 
@@ -127,6 +130,13 @@ export function useTargetCommands(): void {
       target: 'mid',
       keywords: ['mid', 'acquirer', 'merchant id', 'find', 'id'],
       allowed: can(grants, P.midRead) && can(grants, P.midSelect),
+    },
+    {
+      id: TARGET_COMMAND_IDS.findRoute,
+      title: 'Find route…',
+      target: 'route',
+      keywords: ['route', 'routing', 'find', 'id'],
+      allowed: can(grants, P.routeRead) && can(grants, P.routeSelect),
     },
   ];
 

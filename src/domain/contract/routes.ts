@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { looksLikeIdPrefix } from '../ids';
 import { criterionField } from '../mids';
 import { MSG, maxCharacters } from '../validation';
 import { isoDate, listQuery, listResponse, queryArray, uuid } from './common';
@@ -191,6 +192,21 @@ export const simulationResult = z.object({
   temporaryRoutes: z.array(simulatedRoute),
 });
 export type SimulationResult = z.infer<typeof simulationResult>;
+
+/** GET /route/search: routes whose id starts with the text, across the caller's accounts (the palette's Find route). */
+export const routeIdSearchQuery = z.object({
+  q: z.string().trim().toLowerCase().refine(looksLikeIdPrefix, 'Enter at least 4 characters of a route id'),
+  limit: z.coerce.number().int().min(1).max(20).default(10),
+});
+export const routeIdSearchItem = z.object({
+  routeId: uuid,
+  routeDescription: z.string(),
+  accountId: uuid,
+  merchantId: uuid,
+  merchantName: z.string(),
+});
+export type RouteIdSearchItem = z.infer<typeof routeIdSearchItem>;
+export const routeIdSearchResponse = z.object({ items: z.array(routeIdSearchItem) });
 
 export const routeParams = z.object({ merchantId: z.string(), routeId: z.string() });
 export const merchantRouteParams = z.object({ merchantId: z.string() });

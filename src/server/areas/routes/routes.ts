@@ -4,6 +4,8 @@ import {
   ROUTE_DEFAULT_ORDER,
   routeDetail,
   routeExportQuery,
+  routeIdSearchQuery,
+  routeIdSearchResponse,
   routeList,
   routeListQuery,
   routeMidList,
@@ -17,13 +19,13 @@ import {
 } from '@domain/contract/routes';
 import { PERMISSIONS as P } from '@domain/permissions';
 import { midAcceptsRoute } from '@domain/routes';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
-import { acquirers, mids, routes } from '../../db/schema';
+import { acquirers, merchants, mids, routes } from '../../db/schema';
 import { keysetOrder } from '../../lib/export/keyset';
-import { cappedCount, pageWindow } from '../../lib/list';
+import { cappedCount, idStartsWith, pageWindow } from '../../lib/list';
 import { requirePermission } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { merchantOfCaller } from '../merchants/queries';
@@ -238,6 +240,38 @@ export const routesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
       await deleteRoute(deps, request.auth, target, request.params.routeId);
       return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/route/search',
+    {
+      preHandler: requirePermission(P.routeRead, P.routeSelect),
+      schema: {
+        tags,
+        summary: "Routes whose id starts with the text, across the caller's accounts (the palette's Find route)",
+        querystring: routeIdSearchQuery,
+        response: { 200: routeIdSearchResponse, 400: errorBody, 401: errorBody, 403: errorBody },
+      },
+    },
+    async (request) => {
+      const { auth, query } = request;
+      const byId = idStartsWith(routes.id, query.q);
+      if (!byId || auth.accountIds.length === 0) return { items: [] };
+      const items = await db
+        .select({
+          routeId: routes.id,
+          routeDescription: routes.description,
+          accountId: routes.accountId,
+          merchantId: routes.merchantId,
+          merchantName: merchants.prettyName,
+        })
+        .from(routes)
+        .innerJoin(merchants, eq(merchants.id, routes.merchantId))
+        .where(and(byId, inArray(routes.accountId, [...auth.accountIds])))
+        .orderBy(asc(routes.id))
+        .limit(query.limit);
+      return { items };
     },
   );
 
