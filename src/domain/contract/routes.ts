@@ -15,6 +15,7 @@ export const ROUTE_LIMITS = { description: 100, rowsPerSave: 10, weight: 100, pr
 
 export const ROUTE_MESSAGES = {
   midRequired: 'Select a MID to save the route correctly',
+  pending: 'You must select at least one value or close this variable to continue.',
   weight: 'Enter a number as the weight',
   weightZero: '(Routes with weight 0 cannot process payments)',
   priority: 'The priority goes from 1 to 10',
