@@ -351,7 +351,8 @@ function MidEditor({ mode, accountId, merchantId, mid, duplicateOf }: MidEditorP
         </FormSection>
 
         <FormSection title="Main information">
-          <TextField label="Description" required {...fields.bindText('description')} />
+          {/* With the payments solution locked, the editor starts here, so Escape and Tab work from the first key. */}
+          <TextField label="Description" required autoFocus={locked} {...fields.bindText('description')} />
           <TextField
             label="MID Solution"
             required
