@@ -1,6 +1,6 @@
 import type { FilterDefinition, FilterOption } from '@console/table/types';
+import { countryOptions } from '@domain/countries';
 import { CARD_BRAND_LABELS, CARD_BRANDS, DEFAULT_CURRENCIES, FORCE_3DS_LABELS, FORCE_3DS_VALUES } from '@domain/enums';
-import { issuerCountryOptions } from '../transactions/transaction-labels';
 
 // The MIDs list's filters (spec 2, section 7): provider, 3DS and the variables. A variable filter keeps the MIDs
 // whose list holds any chosen value. BIN codes are typed, not picked, so they are found with the search instead.
@@ -46,7 +46,7 @@ export function midFilters({ providers, urls, customTags }: MidFilterOptions): F
       FORCE_3DS_VALUES.map((value) => ({ value, label: FORCE_3DS_LABELS[value] })),
     ),
     multi('currency', 'Currency', currencyOptions()),
-    multi('issuerCountry', 'Issuer country', issuerCountryOptions()),
+    multi('issuerCountry', 'Issuer country', countryOptions()),
     multi(
       'cardBrand',
       'Card brand',

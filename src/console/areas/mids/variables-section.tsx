@@ -1,7 +1,7 @@
 import { DetailField, DetailFields, DetailSection } from '@console/ui/detail-section';
+import { countryName } from '@domain/countries';
 import { CARD_BRAND_LABELS, type CardBrand } from '@domain/enums';
 import { ROUTING_CRITERIA, ROUTING_CRITERION_LABELS, type RoutingCriterion } from '@domain/routing-criteria';
-import { countryName } from '../transactions/transaction-labels';
 
 /** A variable's values as the forms list them; an empty list accepts any value. */
 function variableText(criterion: RoutingCriterion, values: readonly string[]): string {

@@ -1,6 +1,7 @@
 import type { TableSearchTypes } from '@console/table/table-search';
 import type { FilterDefinition, FilterOption } from '@console/table/types';
 import { RISK_SCORE_INPUT_MAX, validateRiskScoreRange } from '@domain/contract/transactions';
+import { countryOptions } from '@domain/countries';
 import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
@@ -11,7 +12,6 @@ import {
   TRANSACTION_TYPE_LABELS,
   TRANSACTION_TYPES,
 } from '@domain/enums';
-import { issuerCountryOptions } from './transaction-labels';
 
 // The filters of the transactions list (spec 3, section 2.1). Ids are the list call's query names, so the address,
 // the list call and the export all use the same words.
@@ -90,7 +90,7 @@ export function transactionFilters(options: TransactionFilterOptions): FilterDef
   const optional = (filter: FilterDefinition, count: number) =>
     count > 0 || options.applied.has(filter.id) ? [filter] : [];
   return [
-    multi('issuerCountry', 'Issuer country', issuerCountryOptions()),
+    multi('issuerCountry', 'Issuer country', countryOptions()),
     STATUS_FILTER,
     TYPE_FILTER,
     CATEGORY_FILTER,

@@ -2,6 +2,7 @@ import { Badge } from '@console/ui/badge';
 import { BreakableText, EmailLink } from '@console/ui/breakable-text';
 import { DetailField, DetailFields, DetailSection, orDash } from '@console/ui/detail-section';
 import type { TransactionDetail, TransactionHistoryEntry } from '@domain/contract/transactions';
+import { countryName } from '@domain/countries';
 import {
   CARD_BRAND_LABELS,
   PAYMENT_METHOD_LABELS,
@@ -11,7 +12,7 @@ import {
 } from '@domain/enums';
 import { formatDateTime, formatMinorMoney, riskLevel, riskScore } from '@domain/format';
 import { Link } from 'wouter';
-import { ALERT_TYPE_LABELS, countryName, RISK_LEVEL_TEXT, reportedCodeLabel, yesNo } from './transaction-labels';
+import { ALERT_TYPE_LABELS, RISK_LEVEL_TEXT, reportedCodeLabel, yesNo } from './transaction-labels';
 import { RiskScore, TransactionStatusBadge } from './transaction-parts';
 import { type TransactionScope, transactionDetailPath } from './transaction-paths';
 
