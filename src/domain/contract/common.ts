@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../enums';
+import { looksLikeIdPrefix } from '../ids';
 
 export const uuid = z
   .string()
@@ -32,6 +33,13 @@ export const listQuery = z.object({
   searchType: z.enum(['ID', 'TEXT']).optional(),
 });
 export type ListQuery = z.infer<typeof listQuery>;
+
+/** The palette's id lookups (GET /transaction/search, /mid/search, /route/search): ids that start with `q`. */
+export const idPrefixSearchQuery = (noun: string) =>
+  z.object({
+    q: z.string().trim().toLowerCase().refine(looksLikeIdPrefix, `Enter at least 4 characters of a ${noun} id`),
+    limit: z.coerce.number().int().min(1).max(20).default(10),
+  });
 
 export const listResponse = <T extends z.ZodTypeAny>(item: T) =>
   z.object({ count: z.number().int(), total: z.number().int(), items: z.array(item) });

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { FORCE_3DS_VALUES } from '../enums';
-import { looksLikeIdPrefix } from '../ids';
 import { criterionField, customConfigSchema, MID_LIMITS, MID_MESSAGES, type TemplateField } from '../mids';
 import { ROUTING_CRITERIA } from '../routing-criteria';
 import { MSG, maxCharacters } from '../validation';
-import { isoDate, listQuery, listResponse, queryArray, uuid } from './common';
+import { idPrefixSearchQuery, isoDate, listQuery, listResponse, queryArray, uuid } from './common';
 import { criteriaFilters, criteriaLists } from './criteria';
 import { exportQuery } from './exports';
 
@@ -139,10 +138,7 @@ export const midExportQuery = midFilters.omit({ page: true, limit: true }).exten
 export type MidExportQuery = z.infer<typeof midExportQuery>;
 
 /** GET /mid/search: MIDs whose id starts with the text, across the caller's accounts (the palette's 'Find MID'). */
-export const midIdSearchQuery = z.object({
-  q: z.string().trim().toLowerCase().refine(looksLikeIdPrefix, 'Enter at least 4 characters of a MID id'),
-  limit: z.coerce.number().int().min(1).max(20).default(10),
-});
+export const midIdSearchQuery = idPrefixSearchQuery('MID');
 export const midIdSearchItem = z.object({
   midId: uuid,
   description: z.string(),

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { looksLikeIdPrefix } from '../ids';
 import { criterionField } from '../mids';
 import { MSG, maxCharacters } from '../validation';
-import { isoDate, listQuery, listResponse, queryArray, uuid } from './common';
+import { idPrefixSearchQuery, isoDate, listQuery, listResponse, queryArray, uuid } from './common';
 import { criteriaFilters, criteriaLists } from './criteria';
 import { exportQuery } from './exports';
 
@@ -195,10 +194,7 @@ export const simulationResult = z.object({
 export type SimulationResult = z.infer<typeof simulationResult>;
 
 /** GET /route/search: routes whose id starts with the text, across the caller's accounts (the palette's Find route). */
-export const routeIdSearchQuery = z.object({
-  q: z.string().trim().toLowerCase().refine(looksLikeIdPrefix, 'Enter at least 4 characters of a route id'),
-  limit: z.coerce.number().int().min(1).max(20).default(10),
-});
+export const routeIdSearchQuery = idPrefixSearchQuery('route');
 export const routeIdSearchItem = z.object({
   routeId: uuid,
   routeDescription: z.string(),

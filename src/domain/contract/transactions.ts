@@ -10,9 +10,8 @@ import {
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
 } from '../enums';
-import { looksLikeIdPrefix } from '../ids';
 import { MSG } from '../validation';
-import { isoDate, listQuery, listResponse, queryArray, uuid } from './common';
+import { idPrefixSearchQuery, isoDate, listQuery, listResponse, queryArray, uuid } from './common';
 import { exportQuery } from './exports';
 
 // Transactions and refunds (spec 3: sections 2.1, 2.2, 3, 4, 5 and 7). Names are the spec's payload names. Money is
@@ -376,10 +375,7 @@ export type RefundResponse = z.infer<typeof refundResponse>;
 // The palette's transaction lookup: a pasted or typed id finds the transaction by prefix, across the accounts the
 // user may see.
 
-export const transactionIdSearchQuery = z.object({
-  q: z.string().trim().toLowerCase().refine(looksLikeIdPrefix, 'Enter at least 4 characters of a transaction id'),
-  limit: z.coerce.number().int().min(1).max(20).default(10),
-});
+export const transactionIdSearchQuery = idPrefixSearchQuery('transaction');
 export type TransactionIdSearchQuery = z.infer<typeof transactionIdSearchQuery>;
 
 export const transactionIdSearchItem = z.object({
