@@ -10,8 +10,8 @@ import { buildTestApp, type TestApp } from './helpers/test-app';
 
 const CONSOLE_DIR = join(import.meta.dirname, '../../src/console');
 const CALL = /\bapi\.(get|post|put|patch|delete)\(\s*(['`])([^'`]*)\2/g;
-/** A table's export or a file download: `{ path: '/...', base?: ... }`, fetched with GET. */
-const DESCRIPTOR = /\bpath:\s*(['`])(\/[^'`]*)\1/g;
+/** A table's export or a file download: `{ path: '/...', base?: ... }` or a `path={`/...`}` prop, fetched with GET. */
+const DESCRIPTOR = /\bpath(?::\s*|=\{)(['`])(\/[^'`]*)\1/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

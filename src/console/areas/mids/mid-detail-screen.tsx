@@ -1,5 +1,5 @@
 import { useCurrentScope } from '@console/app/current-scope';
-import { useExportFlow } from '@console/export/use-export-flow';
+import { ExportRecordButton } from '@console/export/export-record-button';
 import { useApi, useSession } from '@console/session/session-provider';
 import { listLocation } from '@console/table/list-memory';
 import { Button } from '@console/ui/button';
@@ -103,7 +103,6 @@ export function MidDetailScreen() {
     enabled: accountId !== undefined && acquirerId !== undefined,
     staleTime: 5 * 60_000,
   });
-  const exportFlow = useExportFlow();
   const listPath = midsPath(accountId ?? '', merchantId ?? '');
   const backToList = useCallback(() => navigate(listLocation(listPath)), [navigate, listPath]);
   const deletion = useMidDelete(accountId ?? '', merchantId ?? '', backToList);
@@ -121,15 +120,7 @@ export function MidDetailScreen() {
         </Tooltip>
       ) : null}
       {can(grants, P.midExport) ? (
-        <Button
-          variant="secondary"
-          loading={exportFlow.exporting}
-          onClick={() =>
-            exportFlow.start({ path: `/merchant/${merchantId}/mid/export`, fileLabel: 'mid' }, { midId: mid.midId })
-          }
-        >
-          Export
-        </Button>
+        <ExportRecordButton path={`/merchant/${merchantId}/mid/export`} fileLabel="mid" query={{ midId: mid.midId }} />
       ) : null}
       {can(grants, P.midUpdate) ? (
         <Tooltip content="Edit MID" keys="e">
@@ -165,7 +156,6 @@ export function MidDetailScreen() {
       ) : (
         <LoadingBlock label="Loading MID…" />
       )}
-      {exportFlow.dialog}
       {deletion.dialog}
     </div>
   );

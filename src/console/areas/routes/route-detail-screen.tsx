@@ -1,5 +1,5 @@
 import { useCurrentScope } from '@console/app/current-scope';
-import { useExportFlow } from '@console/export/use-export-flow';
+import { ExportRecordButton } from '@console/export/export-record-button';
 import { useApi, useSession } from '@console/session/session-provider';
 import { listLocation } from '@console/table/list-memory';
 import { Button } from '@console/ui/button';
@@ -62,7 +62,6 @@ export function RouteDetailScreen() {
     queryFn: ({ signal }) => api.get(`/merchant/${merchantId}/route/${routeId}`, { schema: routeDetail, signal }),
     enabled: merchantId !== undefined && routeId !== '',
   });
-  const exportFlow = useExportFlow();
   const listPath = routesPath(accountId ?? '', merchantId ?? '');
   const backToList = useCallback(() => navigate(listLocation(listPath)), [navigate, listPath]);
   const { duplicate, remove } = useRouteActions(merchantId ?? '', backToList);
@@ -73,17 +72,11 @@ export function RouteDetailScreen() {
     <>
       {can(grants, P.routeCreate) ? <Button onClick={() => void duplicate(route)}>Duplicate</Button> : null}
       {can(grants, P.routeExport) ? (
-        <Button
-          loading={exportFlow.exporting}
-          onClick={() =>
-            exportFlow.start(
-              { path: `/merchant/${merchantId}/route/export`, fileLabel: 'route' },
-              { routeId: route.routeId },
-            )
-          }
-        >
-          Export
-        </Button>
+        <ExportRecordButton
+          path={`/merchant/${merchantId}/route/export`}
+          fileLabel="route"
+          query={{ routeId: route.routeId }}
+        />
       ) : null}
       {can(grants, P.routeDelete) ? (
         <Button variant="danger" onClick={() => void remove(route)}>
@@ -126,7 +119,6 @@ export function RouteDetailScreen() {
       ) : (
         <LoadingBlock label="Loading route…" />
       )}
-      {exportFlow.dialog}
     </div>
   );
 }
