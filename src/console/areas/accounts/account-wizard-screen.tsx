@@ -2,6 +2,7 @@ import { isApiError } from '@console/api/errors';
 import { accountQueryKey, useCurrentScope } from '@console/app/current-scope';
 import { EditorForm, FormSection } from '@console/forms/form-layout';
 import { continueLabel, DISCARD_CHANGES, type EditorMode } from '@console/forms/use-saving-pattern';
+import { useStepHeadingFocus, WizardSteps } from '@console/forms/wizard-steps';
 import { useApi, useSession } from '@console/session/session-provider';
 import { listLocation } from '@console/table/list-memory';
 import { Badge } from '@console/ui/badge';
@@ -17,7 +18,7 @@ import { useToast } from '@console/ui/toast';
 import { ACCOUNT_MESSAGES, type Account, acquirerList } from '@domain/contract/accounts';
 import { CATALOGUE, effectOfStatus } from '@domain/errors';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ACCOUNT_LIST_QUERY_KEY, ACCOUNTS_PATH } from './account-paths';
 import {
@@ -85,15 +86,10 @@ function AccountWizard({ mode, account }: { mode: EditorMode; account?: Account 
   const [errors, setErrors] = useState<StepErrors>({});
   const [saving, setSaving] = useState(false);
   // A new step is announced by moving the focus to its title (not on arrival: the name field has it then).
-  const moved = useRef(false);
+  const stepFocus = useStepHeadingFocus();
   const goTo = (next: 1 | 2) => {
-    moved.current = true;
+    stepFocus.moved();
     setStep(next);
-  };
-  const stepHeading = (heading: HTMLHeadingElement | null) => {
-    if (!heading || !moved.current) return;
-    moved.current = false;
-    heading.focus();
   };
 
   /** What a MID or payments use: the provider cannot be unticked, the solution cannot be deleted. */
@@ -210,26 +206,17 @@ function AccountWizard({ mode, account }: { mode: EditorMode; account?: Account 
         }}
         onEscape={() => void cancel()}
       >
-        <ol className="wizard-steps" aria-label="Steps">
-          {([1, 2] as const).map((number) => (
-            <li key={number} className="wizard-steps__step" aria-current={step === number ? 'step' : undefined}>
-              <span className="wizard-steps__number" aria-hidden="true">
-                {number}
-              </span>
-              {STEP_TITLES[number]}
-            </li>
-          ))}
-        </ol>
+        <WizardSteps titles={[STEP_TITLES[1], STEP_TITLES[2]]} current={step} />
         {step === 1 ? (
           <FormSection title={STEP_TITLES[1]} description="Step 1 of 2">
-            <h2 className="visually-hidden" ref={stepHeading} tabIndex={-1}>
+            <h2 className="visually-hidden" ref={stepFocus.headingRef} tabIndex={-1}>
               Step 1 of 2: {STEP_TITLES[1]}
             </h2>
             <TextField
               label="Account Name"
               placeholder="e.g. New Company"
               required
-              autoFocus={!moved.current}
+              autoFocus={stepFocus.arrived()}
               value={values.prettyName}
               onChange={(event) => update({ prettyName: event.target.value })}
               onBlur={() => setErrors({ ...errors, prettyName: nameAndProvidersErrors(values).prettyName })}
@@ -246,7 +233,7 @@ function AccountWizard({ mode, account }: { mode: EditorMode; account?: Account 
           </FormSection>
         ) : (
           <FormSection title={STEP_TITLES[2]} description="Step 2 of 2. Add the solutions of each provider.">
-            <h2 className="visually-hidden" ref={stepHeading} tabIndex={-1}>
+            <h2 className="visually-hidden" ref={stepFocus.headingRef} tabIndex={-1}>
               Step 2 of 2: {STEP_TITLES[2]}
             </h2>
             <div className="form-field--wide solutions">

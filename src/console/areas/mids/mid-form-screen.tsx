@@ -1,19 +1,16 @@
 import { useAnalytics } from '@console/analytics/analytics-provider';
 import { isApiError } from '@console/api/errors';
 import { useCurrentScope } from '@console/app/current-scope';
-import { CheckboxListField } from '@console/forms/checkbox-list-field';
 import { EditorForm, FormActions, FormSection } from '@console/forms/form-layout';
 import { trimmedValues } from '@console/forms/same-values';
-import { TokenField } from '@console/forms/token-field';
 import { useFormFields } from '@console/forms/use-form-fields';
 import { continueLabel, DISCARD_CHANGES, type EditorMode, useSavingPattern } from '@console/forms/use-saving-pattern';
 import { useApi, useSession } from '@console/session/session-provider';
 import { listLocation } from '@console/table/list-memory';
 import { Banner } from '@console/ui/banner';
-import { Button, IconButton } from '@console/ui/button';
+import { Button } from '@console/ui/button';
 import { useConfirm } from '@console/ui/confirm';
 import { DetailsLoadError } from '@console/ui/empty-state';
-import { CloseIcon } from '@console/ui/icons';
 import { Modal } from '@console/ui/modal';
 import { PageHeader } from '@console/ui/page-header';
 import { Select } from '@console/ui/select';
@@ -22,19 +19,20 @@ import { TextField } from '@console/ui/text-field';
 import { useToast } from '@console/ui/toast';
 import { merchantLists } from '@domain/contract/lists';
 import { type MidDetail, type MidSave, midDetail, midForm } from '@domain/contract/mids';
-import { CARD_BRAND_LABELS, CARD_BRANDS, FORCE_3DS_LABELS, FORCE_3DS_VALUES, type Force3ds } from '@domain/enums';
+import { FORCE_3DS_LABELS, FORCE_3DS_VALUES, type Force3ds } from '@domain/enums';
 import { CATALOGUE } from '@domain/errors';
 import { acquirerTemplate, customConfigSchema, FORCE_3DS_HELP, MID_MESSAGES, type TemplateField } from '@domain/mids';
 import { can, PERMISSIONS as P } from '@domain/permissions';
 import { ROUTING_CRITERIA, ROUTING_CRITERION_LABELS, type RoutingCriterion } from '@domain/routing-criteria';
 import { fieldErrors } from '@domain/validation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { editAccountPath } from '../accounts/account-paths';
 import { listsQueryKey } from '../lists/list-paths';
 import { midDetailPath, midListQueryKey, midQueryKey, midsPath, templateQueryKey } from './mid-paths';
 import './mids.css';
+import { VariableField } from './variable-field';
 
 // New MID and Edit MID (spec 2, sections 2.3, 4, 5 and 8) on the saving pattern every editor follows. The payments
 // solution comes first; the acquirer's own fields follow its template; variables are added one by one and closing one
@@ -486,87 +484,6 @@ function TemplateInput({
       onChange={(event) => onChange(event.target.value)}
       onBlur={onBlur}
     />
-  );
-}
-
-const CRITERION_INPUT: Record<
-  RoutingCriterion,
-  { placeholder: string; upperCase?: boolean; blockedKeys?: string[]; numeric?: boolean }
-> = {
-  currency: { placeholder: 'EUR; USD', upperCase: true },
-  issuerCountry: { placeholder: 'ES; FR', upperCase: true },
-  cardBrand: { placeholder: '' },
-  url: { placeholder: 'shop.example/checkout' },
-  customTag: { placeholder: 'VIP', upperCase: true },
-  // Spec 2, section 5: the BIN input blocks e, E, +, -, . and comma.
-  binCode: { placeholder: '411111', blockedKeys: ['e', 'E', '+', '-', '.', ','], numeric: true },
-};
-
-function VariableField({
-  criterion,
-  values,
-  error,
-  suggestions,
-  canAddToList,
-  autoFocus,
-  onChange,
-  onBlur,
-  onClose,
-}: {
-  criterion: RoutingCriterion;
-  values: string[];
-  error: string | undefined;
-  suggestions: string[] | undefined;
-  canAddToList: boolean;
-  autoFocus: boolean;
-  onChange: (values: string[]) => void;
-  onBlur: () => void;
-  onClose: () => void;
-}) {
-  const label = ROUTING_CRITERION_LABELS[criterion];
-  const input = CRITERION_INPUT[criterion];
-  const listHint =
-    suggestions === undefined
-      ? 'Separate several with semicolons.'
-      : canAddToList
-        ? 'Pick from My Lists, or type a new one: it is added to My Lists when you save.'
-        : 'Pick from My Lists.';
-  let control: ReactNode;
-  if (criterion === 'cardBrand') {
-    control = (
-      <CheckboxListField
-        label={label}
-        options={CARD_BRANDS.map((brand) => ({ value: brand, label: CARD_BRAND_LABELS[brand] }))}
-        values={values}
-        onChange={onChange}
-        onBlur={onBlur}
-        error={error}
-        filterFrom={20}
-      />
-    );
-  } else {
-    control = (
-      <TokenField
-        label={label}
-        values={values}
-        onChange={onChange}
-        onBlur={onBlur}
-        error={error}
-        hint={listHint}
-        placeholder={input.placeholder}
-        suggestions={suggestions}
-        upperCase={input.upperCase}
-        blockedKeys={input.blockedKeys}
-        inputMode={input.numeric ? 'numeric' : 'text'}
-        autoFocus={autoFocus}
-      />
-    );
-  }
-  return (
-    <div className="form-field--wide mid-form__variable">
-      {control}
-      <IconButton aria-label={`Close ${label}`} size="sm" icon={<CloseIcon />} onClick={onClose} />
-    </div>
   );
 }
 
