@@ -53,6 +53,9 @@ const RoutesListScreen = lazyScreen(() =>
 const RouteDetailScreen = lazyScreen(() =>
   import('@console/areas/routes/route-detail-screen').then((module) => ({ default: module.RouteDetailScreen })),
 );
+const SimulatorScreen = lazyScreen(() =>
+  import('@console/areas/routes/simulator/simulator-screen').then((module) => ({ default: module.SimulatorScreen })),
+);
 const UsersListScreen = lazyScreen(() =>
   import('@console/areas/users/users-list-screen').then((module) => ({ default: module.UsersListScreen })),
 );
@@ -283,6 +286,18 @@ export const SCREENS: readonly ScreenDefinition[] = [
     inSideBar: false,
     section: 'routes',
     component: RouteDetailScreen,
+  },
+
+  {
+    id: 'simulator',
+    title: 'Simulator',
+    pattern: '/accounts/:accountId/merchants/:merchantId/simulator',
+    path: ({ accountId, merchantId }) => `/accounts/${accountId}/merchants/${merchantId}/simulator`,
+    level: 'merchant',
+    permissions: [P.routeSimulate],
+    goKey: 's',
+    inSideBar: true,
+    component: SimulatorScreen,
   },
   {
     id: 'my-lists',

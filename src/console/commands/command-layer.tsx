@@ -1,6 +1,7 @@
 import { useAccountCommands } from '@console/areas/accounts/account-commands';
 import { useListCommands } from '@console/areas/lists/list-commands';
 import { useMerchantCommands } from '@console/areas/merchants/merchant-commands';
+import { useSimulatorCommands } from '@console/areas/routes/simulator/simulator-commands';
 import { useCallback, useRef, useState } from 'react';
 import { useConfigurationPaletteSources } from './configuration-sources';
 import { useFocusScope } from './focus-scope';
@@ -63,6 +64,7 @@ export function CommandLayer({ onOpenHelpCentre }: CommandLayerProps) {
   useConfigurationPaletteSources();
   useAccountCommands();
   useListCommands();
+  useSimulatorCommands();
   // After the shell's commands: keys typed while the console loaded are replayed with them registered.
   useHotkeyEngine();
 

@@ -1,0 +1,107 @@
+import { useCurrentScope } from '@console/app/current-scope';
+import { useApi } from '@console/session/session-provider';
+import { PageHeader } from '@console/ui/page-header';
+import { type SimulationOrder, simulationOrder, simulationResult } from '@domain/contract/routes';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearch } from 'wouter';
+import { SimulatorPanel, type SimulatorStatus } from './simulator-panel';
+
+// .../merchants/{merchantId}/simulator (spec 2, sections 2.5 and 4): the simulator on its own, over the merchant's
+// saved routes. The order, its messages and the call live here; the route wizard drives the same panel from its
+// machine instead.
+
+type OrderErrors = Record<string, string>;
+
+/** The messages of an order, keyed 'order.{field}' as the wizard's machine keys them; empty when it is valid. */
+export function orderErrors(order: SimulationOrder): OrderErrors {
+  const parsed = simulationOrder.safeParse(order);
+  if (parsed.success) return {};
+  const errors: OrderErrors = {};
+  for (const issue of parsed.error.issues) {
+    const key = `order.${issue.path.join('.')}`;
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+function MerchantSimulator({ merchantId }: { merchantId: string }) {
+  const api = useApi();
+  const [order, setOrder] = useState<SimulationOrder>({});
+  const [errors, setErrors] = useState<OrderErrors>({});
+  const mutation = useMutation({
+    mutationFn: (valid: SimulationOrder) =>
+      api.post(`/merchant/${merchantId}/simulation`, {
+        body: { order: valid, temporaryRoutes: [] },
+        schema: simulationResult,
+      }),
+  });
+
+  const changeOrder = useCallback(
+    (next: SimulationOrder) => {
+      // A changed field loses its message; the others keep theirs until the next Simulate.
+      setErrors((current) => {
+        const kept = Object.entries(current).filter(([key]) => {
+          const field = key.replace(/^order\./, '') as keyof SimulationOrder;
+          return order[field] === next[field];
+        });
+        return kept.length === Object.keys(current).length ? current : Object.fromEntries(kept);
+      });
+      setOrder(next);
+    },
+    [order],
+  );
+
+  const { mutate } = mutation;
+  const simulate = useCallback(() => {
+    const parsed = simulationOrder.safeParse(order);
+    if (!parsed.success) {
+      setErrors(orderErrors(order));
+      return;
+    }
+    setErrors({});
+    mutate(parsed.data);
+  }, [order, mutate]);
+
+  const status: SimulatorStatus = mutation.isPending
+    ? 'loading'
+    : mutation.isError
+      ? 'error'
+      : mutation.data
+        ? 'results'
+        : 'idle';
+
+  return (
+    <SimulatorPanel
+      merchantId={merchantId}
+      order={order}
+      errors={errors}
+      status={status}
+      result={mutation.data ?? null}
+      onOrderChange={changeOrder}
+      onSimulate={simulate}
+    />
+  );
+}
+
+export function SimulatorScreen() {
+  const { merchantId, merchant } = useCurrentScope();
+  const focusOrder = new URLSearchParams(useSearch()).get('focus') === 'order';
+  const body = useRef<HTMLDivElement>(null);
+
+  // 'Simulate an order' (the palette) arrives with ?focus=order: the keyboard starts in the order's first field.
+  useEffect(() => {
+    if (focusOrder) body.current?.querySelector<HTMLElement>('input, select')?.focus();
+  }, [focusOrder]);
+
+  if (!merchantId) return null;
+  return (
+    <div className="screen">
+      <PageHeader title="Simulator" subtitle={merchant?.prettyName} />
+      <div ref={body}>
+        {/* A new merchant starts a new simulation. */}
+        <MerchantSimulator key={merchantId} merchantId={merchantId} />
+      </div>
+    </div>
+  );
+}
