@@ -7,7 +7,7 @@ import {
   simulationOrder,
 } from '@domain/contract/routes';
 import type { BadConfigKey } from '@domain/routes';
-import { ROUTING_CRITERIA, type RoutingCriterion } from '@domain/routing-criteria';
+import { NONE_CUSTOM_TAG, ROUTING_CRITERIA, type RoutingCriterion } from '@domain/routing-criteria';
 import { assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
 
 // The route wizard of spec 2, sections 2.4 and 4 (issue 14): 'Route variables', 'MID and Fallback MID', 'Priority and
@@ -93,7 +93,8 @@ export const newRow = (): WizardRow => ({
   fallbackMidId: null,
   routeDescription: '',
   priority: 1,
-  weight: 100,
+  // Spec 2, section 9: weight 0 by default; step 3 says a route at 0 cannot process payments.
+  weight: 0,
 });
 
 export const BLANK_VALUES: WizardValues = { variables: NO_CRITERIA, open: [], rows: [newRow()] };
@@ -168,6 +169,21 @@ export function clearUnfitMids(
   return { rows, notice: worst };
 }
 
+const orderIsEmpty = (order: SimulationOrder) => Object.values(order).every((value) => !value?.trim());
+
+/**
+ * An order the route takes, to start the simulator from: the first value of each variable (none for a custom tag of
+ * NONE, which is an order without a tag). The user changes it at will; it is only offered while the order is empty.
+ */
+export function orderOf(values: WizardValues): SimulationOrder {
+  const order: SimulationOrder = {};
+  for (const criterion of ROUTING_CRITERIA) {
+    const first = values.variables[criterion][0];
+    if (first !== undefined && !(criterion === 'customTag' && first === NONE_CUSTOM_TAG)) order[criterion] = first;
+  }
+  return order;
+}
+
 /**
  * The simulator's events, handled in each of its states: a transition between siblings re-enters its target without
  * leaving step 3, so a run under way is dropped for a fresh one and each move of the weight slider restarts the wait.
@@ -217,7 +233,8 @@ export const routeWizardMachine = setup({
     editWithoutChanges: ({ context }) => context.mode === 'edit' && !wizardChanged(context),
     orderValid: ({ context }) => simulationOrder.safeParse(context.order).success,
     simulated: ({ context }) => context.simulated,
-    canAddRow: ({ context }) => context.values.rows.length < ROUTE_LIMITS.rowsPerSave,
+    // An edit changes the one route it opened; a new route may save up to 10 rows at once.
+    canAddRow: ({ context }) => context.mode === 'new' && context.values.rows.length < ROUTE_LIMITS.rowsPerSave,
     canRemoveRow: ({ context }) => context.values.rows.length > 1,
   },
   actions: {
@@ -306,6 +323,7 @@ export const routeWizardMachine = setup({
       };
     }),
     clearSimulation: assign({ simulated: false, simulation: null }),
+    suggestOrder: assign(({ context }) => (orderIsEmpty(context.order) ? { order: orderOf(context.values) } : {})),
     emitWithoutChanges: emit({ type: 'without-changes' as const }),
     emitSaved: emit({ type: 'saved' as const }),
     emitLeft: emit({ type: 'left' as const }),
@@ -359,6 +377,7 @@ export const routeWizardMachine = setup({
         },
         distribution: {
           initial: 'idle',
+          entry: 'suggestOrder',
           exit: 'clearSimulation',
           on: {
             GO_BACK: { target: 'mids', actions: 'clearErrors' },

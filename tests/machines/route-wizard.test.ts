@@ -222,4 +222,31 @@ describe('the route wizard', () => {
     expect(wizard.emitted.at(-1)).toBe('left');
     expect(wizard.actor.getSnapshot().value).toBe('idle');
   });
+
+  it('starts a new row at weight 0, adds rows only to a new route, and offers an order the route takes on step 3', async () => {
+    const values: WizardValues = {
+      ...BLANK_VALUES,
+      variables: { ...BLANK_VALUES.variables, currency: ['EUR', 'USD'], customTag: ['NONE'], binCode: ['411111'] },
+      open: ['currency', 'customTag', 'binCode'],
+    };
+    const wizard = start({ values });
+    expect(wizard.actor.getSnapshot().context.values.rows[0]?.weight).toBe(0);
+    await toStep3(wizard);
+    // The first value of each variable; NONE is an order without a custom tag.
+    expect(wizard.actor.getSnapshot().context.order).toEqual({ currency: 'EUR', binCode: '411111' });
+    wizard.actor.send({ type: 'SET_ORDER', order: { currency: 'GBP' } });
+    wizard.actor.send({ type: 'GO_BACK' });
+    wizard.actor.send({ type: 'CONTINUE' });
+    expect(wizard.actor.getSnapshot().context.order).toEqual({ currency: 'GBP' });
+
+    const saved = {
+      ...BLANK_VALUES,
+      rows: [{ routeId: 'r1', midId: 'a', fallbackMidId: null, routeDescription: 'EU', priority: 3, weight: 40 }],
+    };
+    const edit = start({ mode: 'edit', values: saved });
+    edit.actor.send({ type: 'CONTINUE' });
+    await settle();
+    edit.actor.send({ type: 'ADD_ROW' });
+    expect(edit.actor.getSnapshot().context.values.rows).toHaveLength(1);
+  });
 });

@@ -53,6 +53,12 @@ const RoutesListScreen = lazyScreen(() =>
 const RouteDetailScreen = lazyScreen(() =>
   import('@console/areas/routes/route-detail-screen').then((module) => ({ default: module.RouteDetailScreen })),
 );
+const NewRouteScreen = lazyScreen(() =>
+  import('@console/areas/routes/route-wizard-screen').then((module) => ({ default: module.NewRouteScreen })),
+);
+const EditRouteScreen = lazyScreen(() =>
+  import('@console/areas/routes/route-wizard-screen').then((module) => ({ default: module.EditRouteScreen })),
+);
 const SimulatorScreen = lazyScreen(() =>
   import('@console/areas/routes/simulator/simulator-screen').then((module) => ({ default: module.SimulatorScreen })),
 );
@@ -287,7 +293,28 @@ export const SCREENS: readonly ScreenDefinition[] = [
     section: 'routes',
     component: RouteDetailScreen,
   },
-
+  {
+    id: 'route-new',
+    title: 'New route',
+    pattern: '/accounts/:accountId/merchants/:merchantId/routes/new',
+    path: ({ accountId, merchantId }) => `/accounts/${accountId}/merchants/${merchantId}/routes/new`,
+    level: 'merchant',
+    permissions: [P.routeCreate, P.midRead],
+    inSideBar: false,
+    section: 'routes',
+    component: NewRouteScreen,
+  },
+  {
+    id: 'route-edit',
+    title: 'Edit route',
+    pattern: '/accounts/:accountId/merchants/:merchantId/routes/edit/:routeId',
+    path: ({ accountId, merchantId }) => `/accounts/${accountId}/merchants/${merchantId}/routes`,
+    level: 'merchant',
+    permissions: [P.routeRead, P.routeSelect, P.routeUpdate, P.midRead],
+    inSideBar: false,
+    section: 'routes',
+    component: EditRouteScreen,
+  },
   {
     id: 'simulator',
     title: 'Simulator',

@@ -8,10 +8,13 @@ export const uuid = z
 export const isoDate = z.string().datetime({ offset: true });
 
 /** Query strings carry arrays with bracketed names (status[]=A&status[]=B); a single value arrives as a string. */
+/** Values an array in a query string may repeat: more than any filter or variable holds (250), fewer than a flood. */
+export const QUERY_ARRAY_MAX = 500;
+
 export const queryArray = <T extends z.ZodTypeAny>(item: T) =>
   z.preprocess(
     (value) => (value === undefined || value === '' ? undefined : Array.isArray(value) ? value : [value]),
-    z.array(item).optional(),
+    z.array(item).max(QUERY_ARRAY_MAX, `At most ${QUERY_ARRAY_MAX} values`).optional(),
   );
 
 /**

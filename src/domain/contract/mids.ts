@@ -60,6 +60,9 @@ export type MidDetail = z.infer<typeof midDetail>;
 const trimmed = (max: number) => z.string().trim().min(1, MSG.required).max(max, maxCharacters(max));
 
 /** POST and PUT /merchant/{merchantId}/mid: the MID form's payload, checked the same on both sides. */
+/** POST /merchant/{merchantId}/mid answers the new MID's id. */
+export const midCreated = z.object({ midId: uuid });
+
 export const midSave = z.object({
   acquirerId: uuid,
   solutionId: uuid,

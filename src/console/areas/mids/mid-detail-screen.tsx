@@ -16,7 +16,7 @@ import { can, PERMISSIONS as P } from '@domain/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { routeDetailPath } from '../routes/route-paths';
+import { editRoutePath, routeDetailPath } from '../routes/route-paths';
 import { useMidDetailCommands } from './mid-commands';
 import { editMidPath, midQueryKey, midsPath, newMidPath, templateQueryKey } from './mid-paths';
 import { useMidDelete } from './use-mid-delete';
@@ -65,6 +65,8 @@ function MainSection({
 }
 
 function RoutesSection({ mid, accountId, merchantId }: { mid: MidDetail; accountId: string; merchantId: string }) {
+  const { grants } = useSession();
+  const canEditRoutes = can(grants, P.routeUpdate) && can(grants, P.routeSelect);
   return (
     <DetailSection title="Routes using this MID" wide>
       {mid.routes.length === 0 ? (
@@ -75,6 +77,17 @@ function RoutesSection({ mid, accountId, merchantId }: { mid: MidDetail; account
             <li key={route.routeId}>
               <Link href={routeDetailPath(accountId, merchantId, route.routeId)}>{route.routeDescription}</Link>{' '}
               <span className="mono text-muted">{route.routeId}</span>
+              {canEditRoutes ? (
+                <>
+                  {' '}
+                  <Link
+                    href={editRoutePath(accountId, merchantId, route.routeId)}
+                    aria-label={`Edit route ${route.routeDescription}`}
+                  >
+                    Edit route
+                  </Link>
+                </>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -18,7 +18,7 @@ import { LoadingBlock } from '@console/ui/spinner';
 import { TextField } from '@console/ui/text-field';
 import { useToast } from '@console/ui/toast';
 import { merchantLists } from '@domain/contract/lists';
-import { type MidDetail, type MidSave, midDetail, midForm } from '@domain/contract/mids';
+import { type MidDetail, type MidSave, midCreated, midDetail, midForm } from '@domain/contract/mids';
 import { FORCE_3DS_LABELS, FORCE_3DS_VALUES, type Force3ds } from '@domain/enums';
 import { CATALOGUE } from '@domain/errors';
 import { acquirerTemplate, customConfigSchema, FORCE_3DS_HELP, MID_MESSAGES, type TemplateField } from '@domain/mids';
@@ -92,12 +92,6 @@ function valuesOf(mid: MidDetail): MidFormValues {
   };
 }
 
-/** Duplicate: a new MID with the source's variables only (spec 2.3). */
-function duplicateValues(mid: MidDetail): MidFormValues {
-  const criteria = criteriaOf(mid);
-  return { ...BLANK, open: openOf(criteria), ...criteria };
-}
-
 /** Which variables are open is how the form looks, not data: only the values count as a change. */
 const comparable = ({ open: _open, ...values }: MidFormValues) => trimmedValues(values);
 
@@ -145,15 +139,27 @@ function MidFormScreen({ mode }: { mode: EditorMode }) {
   );
 }
 
+/** The MID form inside another editor (the route wizard's 'Create New MID'): it creates, then hands the id back. */
+export interface EmbeddedMidForm {
+  /** The variables the new MID starts with (the route's, so the new MID takes its orders). */
+  criteria: Criteria;
+  onCreated: (midId: string) => void;
+  onCancel: () => void;
+}
+
 interface MidEditorProps {
   mode: EditorMode;
   accountId: string;
   merchantId: string;
   mid?: MidDetail;
   duplicateOf?: MidDetail;
+  embedded?: EmbeddedMidForm;
 }
 
-function MidEditor({ mode, accountId, merchantId, mid, duplicateOf }: MidEditorProps) {
+/** A new MID with the given variables: a duplicate's, or the route's in the wizard (spec 2.3, 2.4). */
+const withCriteria = (criteria: Criteria): MidFormValues => ({ ...BLANK, open: openOf(criteria), ...criteria });
+
+export function MidEditor({ mode, accountId, merchantId, mid, duplicateOf, embedded }: MidEditorProps) {
   const api = useApi();
   const toast = useToast();
   const confirm = useConfirm();
@@ -164,8 +170,15 @@ function MidEditor({ mode, accountId, merchantId, mid, duplicateOf }: MidEditorP
   const { account } = useCurrentScope();
   const [withTransactions, setWithTransactions] = useState(false);
   const original = useMemo(
-    () => (mid ? valuesOf(mid) : duplicateOf ? duplicateValues(duplicateOf) : BLANK),
-    [mid, duplicateOf],
+    () =>
+      mid
+        ? valuesOf(mid)
+        : duplicateOf
+          ? withCriteria(criteriaOf(duplicateOf))
+          : embedded
+            ? withCriteria(embedded.criteria)
+            : BLANK,
+    [mid, duplicateOf, embedded],
   );
 
   const [acquirerId, setAcquirerId] = useState(original.acquirerId);
@@ -194,7 +207,9 @@ function MidEditor({ mode, accountId, merchantId, mid, duplicateOf }: MidEditorP
   };
 
   const leave = () =>
-    navigate(mid ? midDetailPath(accountId, merchantId, mid.midId) : listLocation(midsPath(accountId, merchantId)));
+    embedded
+      ? embedded.onCancel()
+      : navigate(mid ? midDetailPath(accountId, merchantId, mid.midId) : listLocation(midsPath(accountId, merchantId)));
 
   const saving = useSavingPattern<MidFormValues, MidSave & { open: RoutingCriterion[] }>({
     mode,
@@ -202,6 +217,7 @@ function MidEditor({ mode, accountId, merchantId, mid, duplicateOf }: MidEditorP
     fields,
     comparable,
     save: async ({ open, ...data }) => {
+      let createdId: string | undefined;
       const criteria = Object.fromEntries(
         ROUTING_CRITERIA.map((criterion) => [criterion, open.includes(criterion) ? data[criterion] : []]),
       );
@@ -212,16 +228,18 @@ function MidEditor({ mode, accountId, merchantId, mid, duplicateOf }: MidEditorP
         await api.put(`/merchant/${merchantId}/mid/${mid.midId}`, { body: { ...body, version: mid.version } });
         toast.showMessage('successfully-edited');
       } else {
-        await api.post(`/merchant/${merchantId}/mid`, { body });
+        const created = await api.post(`/merchant/${merchantId}/mid`, { body, schema: midCreated });
         toast.showMessage(duplicateOf ? 'successfully-duplicated' : 'successfully-created');
+        createdId = created.midId;
       }
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: midListQueryKey(merchantId) }),
         mid ? queryClient.invalidateQueries({ queryKey: midQueryKey(merchantId, mid.midId) }) : null,
         queryClient.invalidateQueries({ queryKey: listsQueryKey(merchantId) }),
       ]);
-      // Spec 2, section 4: after a save the product returns to the list.
-      navigate(listLocation(midsPath(accountId, merchantId)));
+      // Spec 2, section 4: after a save the product returns to the list (or to the editor that embeds the form).
+      if (embedded && createdId) embedded.onCreated(createdId);
+      else navigate(listLocation(midsPath(accountId, merchantId)));
     },
     onSaveError: (error) => {
       if (!isApiError(error) || error.key !== 'mid-with-transactions') return false;
@@ -270,17 +288,8 @@ function MidEditor({ mode, accountId, merchantId, mid, duplicateOf }: MidEditorP
     configShown !== undefined && (attempted || touched.has(name)) ? (configErrors[name] ?? undefined) : undefined;
 
   const title = mode === 'new' ? 'New MID' : 'Edit MID';
-  return (
-    <div className="screen">
-      <PageHeader
-        title={title}
-        subtitle={MID_SUBTITLE}
-        back={
-          mid
-            ? { href: midDetailPath(accountId, merchantId, mid.midId), label: 'Back to MID Detail' }
-            : { href: listLocation(midsPath(accountId, merchantId)), label: 'Back to MIDs' }
-        }
-      />
+  const form = (
+    <>
       <EditorForm
         label={title}
         onSubmit={(event) => {
@@ -292,7 +301,7 @@ function MidEditor({ mode, accountId, merchantId, mid, duplicateOf }: MidEditorP
         <FormSection
           title="Payments Solution"
           description={
-            can(grants, P.accountUpdate) && !locked ? (
+            can(grants, P.accountUpdate) && !locked && !embedded ? (
               // Spec 2.1: an administrator or a payments specialist adds a missing provider or solution from here.
               // In the section's header, so the tab order runs Provider, Solution, Description without a stop.
               <>
@@ -450,6 +459,21 @@ function MidEditor({ mode, accountId, merchantId, mid, duplicateOf }: MidEditorP
       >
         <p>{CATALOGUE['mid-with-transactions'].content}</p>
       </Modal>
+    </>
+  );
+  if (embedded) return form;
+  return (
+    <div className="screen">
+      <PageHeader
+        title={title}
+        subtitle={MID_SUBTITLE}
+        back={
+          mid
+            ? { href: midDetailPath(accountId, merchantId, mid.midId), label: 'Back to MID Detail' }
+            : { href: listLocation(midsPath(accountId, merchantId)), label: 'Back to MIDs' }
+        }
+      />
+      {form}
     </div>
   );
 }

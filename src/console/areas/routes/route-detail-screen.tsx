@@ -7,6 +7,7 @@ import { DetailField, DetailFields, DetailSection } from '@console/ui/detail-sec
 import { DetailsLoadError } from '@console/ui/empty-state';
 import { PageHeader } from '@console/ui/page-header';
 import { LoadingBlock } from '@console/ui/spinner';
+import { Tooltip } from '@console/ui/tooltip';
 import { ROUTE_MESSAGES, type RouteDetail, type RouteMid, routeDetail } from '@domain/contract/routes';
 import { formatDateTime } from '@domain/format';
 import { can, PERMISSIONS as P } from '@domain/permissions';
@@ -15,7 +16,8 @@ import { useCallback } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { midDetailPath } from '../mids/mid-paths';
 import { VariablesSection } from '../mids/variables-section';
-import { routeQueryKey, routesPath } from './route-paths';
+import { useRouteDetailCommands } from './route-commands';
+import { editRoutePath, routeQueryKey, routesPath } from './route-paths';
 import { useRouteActions } from './use-route-actions';
 
 function MidSection({
@@ -65,18 +67,30 @@ export function RouteDetailScreen() {
   const listPath = routesPath(accountId ?? '', merchantId ?? '');
   const backToList = useCallback(() => navigate(listLocation(listPath)), [navigate, listPath]);
   const { duplicate, remove } = useRouteActions(merchantId ?? '', backToList);
+  useRouteDetailCommands(accountId ?? '', merchantId ?? '', query.data, { duplicate, remove });
 
   if (!accountId || !merchantId) return null;
   const route: RouteDetail | undefined = query.data;
   const actions = route ? (
     <>
-      {can(grants, P.routeCreate) ? <Button onClick={() => void duplicate(route)}>Duplicate</Button> : null}
+      {can(grants, P.routeCreate) ? (
+        <Tooltip content="Duplicate route" keys="shift+d">
+          <Button onClick={() => void duplicate(route)}>Duplicate</Button>
+        </Tooltip>
+      ) : null}
       {can(grants, P.routeExport) ? (
         <ExportRecordButton
           path={`/merchant/${merchantId}/route/export`}
           fileLabel="route"
           query={{ routeId: route.routeId }}
         />
+      ) : null}
+      {can(grants, P.routeUpdate) ? (
+        <Tooltip content="Edit route" keys="e">
+          <Button variant="primary" onClick={() => navigate(editRoutePath(accountId, merchantId, route.routeId))}>
+            Edit
+          </Button>
+        </Tooltip>
       ) : null}
       {can(grants, P.routeDelete) ? (
         <Button variant="danger" onClick={() => void remove(route)}>

@@ -2,8 +2,10 @@ import { useCurrentScope } from '@console/app/current-scope';
 import { useApi, useSession } from '@console/session/session-provider';
 import { DataTable } from '@console/table/data-table';
 import type { DataColumn, FetchPage, FilterDefinition, RowMenuItem, TableExport } from '@console/table/types';
+import { Button } from '@console/ui/button';
 import { FirstTwo } from '@console/ui/first-two';
 import { PageHeader } from '@console/ui/page-header';
+import { Tooltip } from '@console/ui/tooltip';
 import { TwoLines } from '@console/ui/two-lines';
 import { midList } from '@domain/contract/mids';
 import { ROUTE_DEFAULT_ORDER, type RouteListItem, routeList } from '@domain/contract/routes';
@@ -14,7 +16,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { midListQueryKey } from '../mids/mid-paths';
-import { routeDetailPath, routeListQueryKey } from './route-paths';
+import { useRouteListCommands } from './route-commands';
+import { editRoutePath, newRoutePath, routeDetailPath, routeListQueryKey } from './route-paths';
 import { useRouteActions } from './use-route-actions';
 
 const brands = (values: readonly string[]) => values.map((brand) => CARD_BRAND_LABELS[brand as CardBrand] ?? brand);
@@ -148,19 +151,42 @@ export function RoutesListScreen() {
   const { duplicate, remove } = useRouteActions(merchantId ?? '');
   const canCreate = can(grants, P.routeCreate);
   const canDelete = can(grants, P.routeDelete);
+  const canEdit = can(grants, P.routeUpdate) && canOpen;
+  useRouteListCommands(accountId ?? '', merchantId ?? '');
   const rowMenu = useCallback(
     (route: RouteListItem): RowMenuItem[] => [
       ...(canOpen ? [{ id: 'view-detail', label: 'View detail', onSelect: () => openRoute(route) }] : []),
+      ...(canEdit
+        ? [
+            {
+              id: 'edit',
+              label: 'Edit',
+              onSelect: () => navigate(editRoutePath(accountId ?? '', merchantId ?? '', route.routeId)),
+            },
+          ]
+        : []),
       ...(canCreate ? [{ id: 'duplicate', label: 'Duplicate', onSelect: () => void duplicate(route) }] : []),
       ...(canDelete ? [{ id: 'delete', label: 'Delete', danger: true, onSelect: () => void remove(route) }] : []),
     ],
-    [canOpen, canCreate, canDelete, openRoute, duplicate, remove],
+    [canOpen, canEdit, canCreate, canDelete, openRoute, duplicate, remove, navigate, accountId, merchantId],
   );
 
   if (!accountId || !merchantId) return null;
   return (
     <div className="screen">
-      <PageHeader title="Routes" subtitle={merchant?.prettyName} />
+      <PageHeader
+        title="Routes"
+        subtitle={merchant?.prettyName}
+        actions={
+          canCreate ? (
+            <Tooltip content="New route" keys="n">
+              <Button variant="primary" onClick={() => navigate(newRoutePath(accountId, merchantId))}>
+                New route
+              </Button>
+            </Tooltip>
+          ) : null
+        }
+      />
       <DataTable
         label="Routes"
         queryKey={routeListQueryKey(merchantId)}

@@ -1,7 +1,8 @@
-import { errorBody, uuid } from '@domain/contract/common';
+import { errorBody } from '@domain/contract/common';
 import {
   MID_DEFAULT_ORDER,
   merchantMidParams,
+  midCreated,
   midDetail,
   midExportQuery,
   midIdSearchQuery,
@@ -35,7 +36,6 @@ import { createMid, deleteMid, updateMid } from './service';
 
 const tags = ['mids'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
-const created = z.object({ midId: uuid });
 
 export const midsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
@@ -114,7 +114,7 @@ export const midsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
           'them (needs url.create / tag.create)',
         params: merchantMidParams,
         body: midSave,
-        response: { 201: created, ...errors },
+        response: { 201: midCreated, ...errors },
       },
     },
     async (request, reply) => {

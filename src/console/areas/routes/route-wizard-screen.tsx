@@ -1,0 +1,318 @@
+import { useAnalytics } from '@console/analytics/analytics-provider';
+import { useCurrentScope } from '@console/app/current-scope';
+import { EditorForm } from '@console/forms/form-layout';
+import { continueLabel, DISCARD_CHANGES } from '@console/forms/use-saving-pattern';
+import { useStepHeadingFocus, WizardSteps } from '@console/forms/wizard-steps';
+import { useApi, useSession } from '@console/session/session-provider';
+import { listLocation } from '@console/table/list-memory';
+import { Button } from '@console/ui/button';
+import { useConfirm } from '@console/ui/confirm';
+import { DetailsLoadError } from '@console/ui/empty-state';
+import { Modal } from '@console/ui/modal';
+import { PageHeader } from '@console/ui/page-header';
+import { LoadingBlock } from '@console/ui/spinner';
+import { useToast } from '@console/ui/toast';
+import { useReportFailure } from '@console/ui/use-report-failure';
+import {
+  type RouteDetail,
+  type RouteSaveInput,
+  routeDetail,
+  routeMidList,
+  routesCreated,
+  simulationResult,
+} from '@domain/contract/routes';
+import { CATALOGUE } from '@domain/errors';
+import { can, PERMISSIONS as P } from '@domain/permissions';
+import { ROUTING_CRITERIA } from '@domain/routing-criteria';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useParams } from 'wouter';
+import { fromPromise } from 'xstate';
+import {
+  type Criteria,
+  routeWizardMachine,
+  type WizardRow,
+  type WizardValues,
+  wizardStep,
+} from '../../../../machines/route-wizard.machine';
+import { VariablesSection } from '../mids/variables-section';
+import { routeDetailPath, routeListQueryKey, routeQueryKey, routesPath } from './route-paths';
+import { DistributionStep, WizardSimulator } from './wizard-distribution-step';
+import { MidsStep } from './wizard-mids-step';
+import { VariablesStep } from './wizard-variables-step';
+import './route-wizard.css';
+
+// New route and Edit route (spec 2, sections 2.4 and 4): the three steps of machines/route-wizard.machine.ts on screen.
+// The machine holds the values, the checks and the simulator; this host gives it its calls (the MID pick list, the
+// simulation, the save) and turns what it emits into messages, the discard question and navigation.
+
+export const STEP_TITLES = ['Route variables', 'MID and Fallback MID', 'Priority and Weight Distribution'] as const;
+
+/** /accounts/{accountId}/merchants/{merchantId}/routes/new */
+export const NewRouteScreen = () => <RouteWizardScreen mode="new" />;
+/** /accounts/{accountId}/merchants/{merchantId}/routes/edit/{routeId} */
+export const EditRouteScreen = () => <RouteWizardScreen mode="edit" />;
+
+function RouteWizardScreen({ mode }: { mode: 'new' | 'edit' }) {
+  const api = useApi();
+  const { accountId, merchantId } = useCurrentScope();
+  const { routeId = '' } = useParams<{ routeId?: string }>();
+  const source = useQuery({
+    queryKey: routeQueryKey(merchantId ?? '', routeId),
+    queryFn: ({ signal }) => api.get(`/merchant/${merchantId}/route/${routeId}`, { schema: routeDetail, signal }),
+    enabled: mode === 'edit' && merchantId !== undefined && routeId !== '',
+  });
+  if (!accountId || !merchantId) return null;
+  if (mode === 'new') return <RouteWizard accountId={accountId} merchantId={merchantId} />;
+  if (source.data) {
+    return <RouteWizard key={source.data.version} accountId={accountId} merchantId={merchantId} route={source.data} />;
+  }
+  return (
+    <div className="screen">
+      <PageHeader title="Edit route" />
+      {source.isError ? (
+        <DetailsLoadError onRetry={() => void source.refetch()} />
+      ) : (
+        <LoadingBlock label="Loading route…" />
+      )}
+    </div>
+  );
+}
+
+/** The wizard's values for a saved route: its variables (those with values open) and its one row. */
+function valuesOfRoute(route: RouteDetail): WizardValues {
+  const variables = Object.fromEntries(
+    ROUTING_CRITERIA.map((criterion) => [criterion, route[criterion]]),
+  ) as unknown as Criteria;
+  return {
+    variables,
+    open: ROUTING_CRITERIA.filter((criterion) => route[criterion].length > 0),
+    rows: [
+      {
+        routeId: route.routeId,
+        midId: route.mid.id,
+        fallbackMidId: route.fallbackMid?.id ?? null,
+        routeDescription: route.routeDescription,
+        priority: route.priority,
+        weight: route.weight,
+      },
+    ],
+  };
+}
+
+/** A row as the API takes it: the route's variables with the row's MIDs, description, priority and weight. */
+function routeSaveOf(row: WizardRow, variables: Criteria): RouteSaveInput & { routeId?: string } {
+  return {
+    ...(row.routeId ? { routeId: row.routeId } : {}),
+    routeDescription: row.routeDescription.trim(),
+    midId: row.midId ?? '',
+    fallbackMidId: row.fallbackMidId,
+    priority: row.priority,
+    weight: row.weight,
+    ...variables,
+  };
+}
+
+interface RouteWizardProps {
+  accountId: string;
+  merchantId: string;
+  /** The route being edited; absent for a new one. */
+  route?: RouteDetail;
+}
+
+function RouteWizard({ accountId, merchantId, route }: RouteWizardProps) {
+  const api = useApi();
+  const confirm = useConfirm();
+  const analytics = useAnalytics();
+  const reportFailure = useReportFailure();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const { grants } = useSession();
+  const mode = route ? 'edit' : 'new';
+  const listPath = routesPath(accountId, merchantId);
+
+  const logic = useMemo(
+    () =>
+      routeWizardMachine.provide({
+        actors: {
+          loadMids: fromPromise(({ input, signal }) =>
+            api
+              .get(`/merchant/${merchantId}/route-mid`, { query: input, schema: routeMidList, signal })
+              .then((list) => list.items),
+          ),
+          simulate: fromPromise(({ input, signal }) =>
+            api.post(`/merchant/${merchantId}/simulation`, {
+              body: {
+                order: input.order,
+                // Rows without a MID cannot route anything yet; they take no part.
+                temporaryRoutes: input.rows
+                  .filter((row) => row.midId !== null)
+                  .map((row) => routeSaveOf(row, input.variables)),
+              },
+              schema: simulationResult,
+              signal,
+            }),
+          ),
+          save: fromPromise(async ({ input }) => {
+            const rows = input.values.rows.map((row) => routeSaveOf(row, input.values.variables));
+            if (route) {
+              // An edit holds exactly the one row it opened (the machine adds none).
+              const [{ routeId: _routeId, ...row }] = rows as [ReturnType<typeof routeSaveOf>];
+              await api.put(`/merchant/${merchantId}/route/${route.routeId}`, {
+                body: { ...row, version: route.version },
+              });
+            } else {
+              await api.post(`/merchant/${merchantId}/routes`, {
+                body: { routes: rows.map(({ routeId: _routeId, ...row }) => row) },
+                schema: routesCreated,
+              });
+            }
+          }),
+        },
+      }),
+    [api, merchantId, route],
+  );
+  const actor = useActorRef(logic);
+  const snapshot = useSelector(actor, (state) => state);
+  const step = wizardStep(snapshot);
+  const stepFocus = useStepHeadingFocus();
+
+  // The wizard starts on step 1 with the route (or a blank one) each time the screen opens; leaving it stops it.
+  useEffect(() => {
+    actor.send({ type: 'START', mode, values: route ? valuesOfRoute(route) : undefined });
+  }, [actor, mode, route]);
+
+  useEffect(() => {
+    if (step === null) return;
+    analytics.track(`view_route_step${step}`);
+  }, [analytics, step]);
+
+  useEffect(() => {
+    const subscriptions = [
+      actor.on('without-changes', () => toast.showMessage('without-changes')),
+      actor.on('confirm-discard', () => {
+        void confirm({
+          title: CATALOGUE['confirm-cancel-changes'].header,
+          confirmLabel: DISCARD_CHANGES,
+          cancelLabel: continueLabel(mode),
+          tone: 'warning',
+        }).then((discard) => discard && actor.send({ type: 'CONFIRM_DISCARD' }));
+      }),
+      actor.on('left', () => navigate(listLocation(listPath))),
+      actor.on('saved', () => {
+        toast.showMessage(route ? 'successfully-edited' : 'successfully-created');
+        void queryClient.invalidateQueries({ queryKey: routeListQueryKey(merchantId) });
+        if (route) void queryClient.invalidateQueries({ queryKey: routeQueryKey(merchantId, route.routeId) });
+        navigate(listLocation(listPath));
+      }),
+      actor.on('save-failed', (event) => reportFailure(event.error)),
+    ];
+    return () => {
+      for (const subscription of subscriptions) subscription.unsubscribe();
+    };
+  }, [actor, confirm, mode, navigate, listPath, queryClient, merchantId, route, reportFailure, toast]);
+
+  const title = mode === 'new' ? 'New route' : 'Edit route';
+  const { context } = snapshot;
+  const goBack = () => {
+    stepFocus.moved();
+    actor.send({ type: 'GO_BACK' });
+  };
+  const submit = () => {
+    if (step === 3) actor.send({ type: 'SAVE' });
+    else {
+      stepFocus.moved();
+      actor.send({ type: 'CONTINUE' });
+    }
+  };
+  const canSimulate = can(grants, P.routeSimulate);
+  const [showVariables, setShowVariables] = useState(false);
+
+  return (
+    <div className="screen">
+      <PageHeader
+        title={title}
+        subtitle={route?.routeDescription}
+        back={
+          route
+            ? { href: routeDetailPath(accountId, merchantId, route.routeId), label: 'Back to Route Detail' }
+            : { href: listLocation(listPath), label: 'Back to Routes' }
+        }
+      />
+      <EditorForm
+        label={title}
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+        onEscape={() => actor.send({ type: 'DISCARD' })}
+      >
+        <div className="route-wizard__top">
+          <WizardSteps titles={STEP_TITLES} current={step ?? 1} />
+          {step !== null && step > 1 ? (
+            <Button size="sm" onClick={() => setShowVariables(true)}>
+              Route variables
+            </Button>
+          ) : null}
+        </div>
+        {step === null ? null : (
+          <h2 className="visually-hidden" ref={stepFocus.headingRef} tabIndex={-1}>
+            Step {step} of 3: {STEP_TITLES[step - 1]}
+          </h2>
+        )}
+        {step === 1 ? (
+          <VariablesStep
+            merchantId={merchantId}
+            values={context.values}
+            errors={context.errors}
+            loading={snapshot.matches({ editing: 'loadingMids' })}
+            firstFocus={stepFocus.arrived()}
+            send={actor.send}
+          />
+        ) : step === 2 ? (
+          <MidsStep
+            accountId={accountId}
+            merchantId={merchantId}
+            mode={mode}
+            values={context.values}
+            mids={context.mids}
+            errors={context.errors}
+            notice={context.notice}
+            send={actor.send}
+          />
+        ) : step === 3 ? (
+          <>
+            <DistributionStep values={context.values} mids={context.mids} errors={context.errors} send={actor.send} />
+            {canSimulate ? <WizardSimulator merchantId={merchantId} snapshot={snapshot} send={actor.send} /> : null}
+          </>
+        ) : null}
+        <div className="form-actions">
+          <Button
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => actor.send({ type: 'DISCARD' })}
+            disabled={snapshot.matches({ editing: 'saving' })}
+          >
+            Discard
+          </Button>
+          {step !== null && step > 1 ? (
+            <Button onClick={goBack} disabled={snapshot.matches({ editing: 'saving' })}>
+              Go back
+            </Button>
+          ) : null}
+          <Button
+            type="submit"
+            variant="primary"
+            loading={snapshot.matches({ editing: 'saving' }) || snapshot.matches({ editing: 'loadingMids' })}
+          >
+            {step === 3 ? 'Save' : 'Continue'}
+          </Button>
+        </div>
+      </EditorForm>
+      <Modal open={showVariables} onClose={() => setShowVariables(false)} title="Route variables" width={560}>
+        <VariablesSection criteria={context.values.variables} />
+      </Modal>
+    </div>
+  );
+}

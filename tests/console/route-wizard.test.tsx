@@ -1,0 +1,181 @@
+import type { RouteDetail, RouteMid } from '@domain/contract/routes';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ACCOUNT_ID, json, renderApp, type ServerCall } from './app-harness';
+import { accountFixture, CONFIG_MERCHANT_ID, merchantFixture } from './configuration-fixtures';
+
+// The route wizard on screen (issue 14; spec 2, sections 2.4, 4 and 5): each step's check and message, the MID palette
+// by keyboard, the simulator of step 3, the save's body, and an edit that changed nothing sending nothing.
+
+const MERCHANT_ID = CONFIG_MERCHANT_ID;
+const BASE = `/accounts/${ACCOUNT_ID}/merchants/${MERCHANT_ID}/routes`;
+const ROUTE_ID = 'e0000000-0000-4000-8000-000000000001';
+const EVERYTHING = [
+  'merchant.read',
+  'mid.read',
+  'route.read',
+  'route.select',
+  'route.create',
+  'route.update',
+  'route.simulate',
+];
+
+const mid = (n: number, synchronous = true): RouteMid => ({
+  id: `c0000000-0000-4000-8000-00000000000${n}`,
+  description: `EU cards ${n}`,
+  midAcquirerId: `ADY-${n}`,
+  acquirerName: 'Adyen',
+  enable: true,
+  synchronous,
+});
+const MIDS = [mid(1), mid(2), mid(3, false)];
+
+const ROUTE: RouteDetail = {
+  routeId: ROUTE_ID,
+  routeDescription: 'EU checkout',
+  priority: 7,
+  weight: 40,
+  mid: MIDS[0] as RouteMid,
+  fallbackMid: null,
+  currency: ['EUR'],
+  issuerCountry: [],
+  cardBrand: [],
+  url: [],
+  customTag: [],
+  binCode: [],
+  modifiedDate: '2026-11-20T10:15:00.000Z',
+  version: 3,
+};
+
+function renderWizard(path: string, answer?: (call: ServerCall) => Response | undefined) {
+  return renderApp({
+    path,
+    session: { permissions: EVERYTHING },
+    server: (call) => {
+      const answered = answer?.(call);
+      if (answered) return answered;
+      if (call.path === `/account/${ACCOUNT_ID}`) return json(200, accountFixture());
+      if (call.path === `/account/${ACCOUNT_ID}/merchant/${MERCHANT_ID}`) return json(200, merchantFixture());
+      if (call.path === `/merchant/${MERCHANT_ID}/route-mid`) return json(200, { items: MIDS });
+      if (call.path === `/merchant/${MERCHANT_ID}/route/${ROUTE_ID}`) {
+        return call.method === 'PUT' ? new Response(null, { status: 204 }) : json(200, ROUTE);
+      }
+      if (call.path === `/merchant/${MERCHANT_ID}/routes`) return json(201, { routeIds: [ROUTE_ID] });
+      if (call.path === `/merchant/${MERCHANT_ID}/simulation`) {
+        return json(200, {
+          otherRoutes: [],
+          temporaryRoutes: [
+            {
+              id: 'new-1',
+              description: 'Weekend EUR',
+              priority: 1,
+              weight: 60,
+              percentage: 100,
+              status: 'serving',
+              viewRouteDetailPath: null,
+              editRouteDetailPath: null,
+            },
+          ],
+        });
+      }
+      return undefined;
+    },
+  });
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the route wizard', () => {
+  it('creates a route through the three steps, by keyboard in the MID palette', async () => {
+    const { user, calls } = renderWizard(`${BASE}/new`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'New route' })).toBeInTheDocument();
+    // Step 1: an open variable without values stops Continue.
+    await user.click(screen.getByRole('button', { name: '+ Currency' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(
+      await screen.findByText('You must select at least one value or close this variable to continue.'),
+    ).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /^Currency/ }), 'eur;');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    // Step 2: the palette has the variables' MIDs; Continue needs a MID and a description.
+    const filter = await screen.findByRole('combobox', { name: 'Filter MIDs' });
+    const midCall = calls.find((call) => call.path === `/merchant/${MERCHANT_ID}/route-mid`);
+    expect(midCall?.search.getAll('currency[]')).toEqual(['EUR']);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(
+      await screen.findByText('In order to continue, you must add a MID and a description to your routes.'),
+    ).toBeInTheDocument();
+    await user.click(filter);
+    await user.keyboard('cards 2{Enter}');
+    const row = screen.getByRole('group', { name: 'Route 1' });
+    expect(within(row).getByRole('combobox', { name: /^MID/ })).toHaveValue(mid(2).id);
+    // An asynchronous MID takes no fallback: the fallback list offers synchronous MIDs other than the route's.
+    const fallback = within(row).getByRole('combobox', { name: /^Fallback MID/ });
+    expect(
+      within(fallback)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['No fallback MID', 'EU cards 1 · Adyen']);
+    await user.type(within(row).getByRole('textbox', { name: /^Description/ }), 'Weekend EUR');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    // Step 3: weight 0 by default says what it means; the simulator starts from an order the route takes.
+    expect(await screen.findByText('(Routes with weight 0 cannot process payments)')).toBeInTheDocument();
+    const weight = screen.getByRole('spinbutton', { name: /^Weight/ });
+    await user.clear(weight);
+    await user.type(weight, '60');
+    expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveValue('EUR');
+    await user.click(screen.getByRole('button', { name: 'Simulate' }));
+    const table = await screen.findByRole('table', { name: 'Routes being created or edited' });
+    expect(within(table).getByRole('row', { name: /Weekend EUR/ })).toHaveTextContent('100.0%');
+    const simulation = calls.find((call) => call.path === `/merchant/${MERCHANT_ID}/simulation`);
+    expect(simulation?.body).toMatchObject({
+      order: { currency: 'EUR' },
+      temporaryRoutes: [{ midId: mid(2).id, routeDescription: 'Weekend EUR', weight: 60, currency: ['EUR'] }],
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Created successfully')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Routes' })).toBeInTheDocument();
+    expect(
+      calls.find((call) => call.method === 'POST' && call.path === `/merchant/${MERCHANT_ID}/routes`)?.body,
+    ).toEqual({
+      routes: [
+        {
+          routeDescription: 'Weekend EUR',
+          midId: mid(2).id,
+          fallbackMidId: null,
+          priority: 1,
+          weight: 60,
+          currency: ['EUR'],
+          issuerCountry: [],
+          cardBrand: [],
+          url: [],
+          customTag: [],
+          binCode: [],
+        },
+      ],
+    });
+  });
+
+  it('sends nothing for an edit that changed nothing, and asks before discarding a change', async () => {
+    const { user, calls } = renderWizard(`${BASE}/edit/${ROUTE_ID}`);
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('group', { name: 'Route 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '+ Add route' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("You haven't made any changes")).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Priority' }), '9');
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue editing' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ priority: 9, weight: 40, version: 3 }),
+    );
+  });
+});
