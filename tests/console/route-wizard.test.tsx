@@ -47,10 +47,14 @@ const ROUTE: RouteDetail = {
   version: 3,
 };
 
-function renderWizard(path: string, answer?: (call: ServerCall) => Response | undefined) {
+function renderWizard(
+  path: string,
+  answer?: (call: ServerCall) => Response | undefined,
+  permissions: string[] = EVERYTHING,
+) {
   return renderApp({
     path,
-    session: { permissions: EVERYTHING },
+    session: { permissions },
     server: (call) => {
       const answered = answer?.(call);
       if (answered) return answered;
@@ -177,5 +181,79 @@ describe('the route wizard', () => {
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ priority: 9, weight: 40, version: 3 }),
     );
+  });
+
+  it('creates a MID inside step 2: Enter saves the MID, not the wizard, and the new MID joins the palette', async () => {
+    const ADYEN = 'a0000000-0000-4000-8000-000000000001';
+    const CARDS = 'b0000000-0000-4000-8000-000000000001';
+    const created = mid(4);
+    let midSaved = false;
+    const { user, calls } = renderWizard(
+      `${BASE}/new`,
+      (call) => {
+        if (call.path === `/account/${ACCOUNT_ID}`) {
+          return json(
+            200,
+            accountFixture({
+              providers: [
+                {
+                  acquirerId: ADYEN,
+                  prettyName: 'Adyen',
+                  usedByMid: true,
+                  solutions: [{ id: CARDS, prettyName: 'Cards EU', usedByMid: true }],
+                },
+              ],
+            }),
+          );
+        }
+        if (call.path === `/account/${ACCOUNT_ID}/acquirer/${ADYEN}/template`) {
+          const field = {
+            name: 'reference',
+            label: 'Reference',
+            required: false,
+            type: 'text',
+            help: null,
+            maxLength: 40,
+          };
+          return json(200, { acquirerId: ADYEN, fields: [field] });
+        }
+        if (call.path === `/merchant/${MERCHANT_ID}/mid` && call.method === 'POST') {
+          midSaved = true;
+          return json(201, { midId: created.id });
+        }
+        if (call.path === `/merchant/${MERCHANT_ID}/route-mid`) {
+          return json(200, { items: midSaved ? [...MIDS, created] : MIDS });
+        }
+        return undefined;
+      },
+      [...EVERYTHING, 'mid.create', 'account.read'],
+    );
+    await user.click(await screen.findByRole('button', { name: '+ Currency' }));
+    await user.keyboard('eur;');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    // Route 1 is complete, so a stray submit would continue the wizard to step 3.
+    await user.click(await screen.findByRole('combobox', { name: 'Filter MIDs' }));
+    await user.keyboard('{Enter}');
+    await user.type(screen.getByRole('textbox', { name: /^Description/ }), 'EUR cards');
+    await user.click(screen.getByRole('button', { name: 'Create New MID' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New MID' });
+    // The new MID starts with the route's variables.
+    expect(within(dialog).getByRole('list', { name: 'Currency values' })).toHaveTextContent('EUR');
+    await within(dialog).findByRole('option', { name: 'Adyen' });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /^Provider/ }), 'Adyen');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /^Solution/ }), 'Cards EU');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Description/ }), created.description);
+    await user.type(within(dialog).getByRole('textbox', { name: /^MID Solution/ }), `${created.midAcquirerId}{Enter}`);
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create New MID' })).not.toBeInTheDocument());
+    const palette = screen.getByRole('listbox', { name: 'MIDs' });
+    expect(await within(palette).findByRole('option', { name: new RegExp(created.description) })).toBeInTheDocument();
+    // Still on step 2: the dialog's Enter did not continue the wizard; route 1 keeps the MID it had.
+    expect(screen.getByRole('combobox', { name: 'Filter MIDs' })).toBeInTheDocument();
+    const row = screen.getByRole('group', { name: 'Route 1' });
+    expect(within(row).getByRole('combobox', { name: /^MID/ })).toHaveValue(mid(1).id);
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      `/merchant/${MERCHANT_ID}/mid`,
+    ]);
   });
 });

@@ -11,16 +11,31 @@ export interface EditorFormProps {
   children: ReactNode;
 }
 
+/**
+ * React passes events up its own tree, through portals: a dialog opened from inside an editor (the route wizard's
+ * Create New MID) would submit or cancel the editor under it. Only events from the form's own elements count.
+ */
+const fromOwnElements = (event: { currentTarget: Element; target: EventTarget }) =>
+  event.target instanceof Node && event.currentTarget.contains(event.target);
+
 /** An editor's form: sections, then the actions. Native submit, so Enter in a field saves; Escape cancels. */
 export function EditorForm({ label, onSubmit, onEscape, children }: EditorFormProps) {
   const cancelOnEscape = (event: KeyboardEvent) => {
     // A field that used Escape itself (an open picker) has handled it already.
-    if (event.key !== 'Escape' || event.defaultPrevented || !onEscape) return;
+    if (event.key !== 'Escape' || event.defaultPrevented || !onEscape || !fromOwnElements(event)) return;
     event.preventDefault();
     onEscape();
   };
   return (
-    <form className="editor-form" aria-label={label} noValidate onSubmit={onSubmit} onKeyDown={cancelOnEscape}>
+    <form
+      className="editor-form"
+      aria-label={label}
+      noValidate
+      onSubmit={(event) => {
+        if (fromOwnElements(event)) onSubmit(event);
+      }}
+      onKeyDown={cancelOnEscape}
+    >
       {children}
     </form>
   );

@@ -76,7 +76,8 @@ export function MidsStep({ accountId, merchantId, mode, values, mids, errors, no
 
   // F6 moves between the panes, as in most desktop applications.
   const switchPanes = (event: KeyboardEvent) => {
-    if (event.key !== 'F6') return;
+    // Keys from the Create New MID dialog reach here through React's tree; they are the dialog's.
+    if (event.key !== 'F6' || !(event.target instanceof Node) || !event.currentTarget.contains(event.target)) return;
     event.preventDefault();
     if (paletteRef.current && document.activeElement === paletteRef.current) {
       rowsRef.current?.querySelectorAll<HTMLElement>('.route-row')[row]?.querySelector<HTMLElement>('select')?.focus();
