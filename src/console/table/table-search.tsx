@@ -71,7 +71,12 @@ export function TableSearch({
   useEffect(() => {
     const trimmed = text.trim();
     if (trimmed === committed.current || !shouldSearch(trimmed, minLength)) return;
+    // A row opened before the wait ends leaves the list; while the next screen's chunk loads, React keeps the list
+    // mounted but hidden (a suspended update), so this timer still fires: it must not write the list's address over
+    // the new screen's (an e2e run on a loaded machine went back to the list).
+    const path = window.location.pathname;
     const timer = setTimeout(() => {
+      if (window.location.pathname !== path) return;
       committed.current = trimmed;
       onSearchRef.current(trimmed);
     }, debounceMs);
