@@ -17,7 +17,6 @@ import { Select } from '@console/ui/select';
 import { LoadingBlock } from '@console/ui/spinner';
 import { TextField } from '@console/ui/text-field';
 import { useToast } from '@console/ui/toast';
-import { merchantLists } from '@domain/contract/lists';
 import { type MidDetail, type MidSave, midCreated, midDetail, midForm } from '@domain/contract/mids';
 import { FORCE_3DS_LABELS, FORCE_3DS_VALUES, type Force3ds } from '@domain/enums';
 import { CATALOGUE } from '@domain/errors';
@@ -30,6 +29,7 @@ import { useId, useMemo, useState } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { editAccountPath } from '../accounts/account-paths';
 import { listsQueryKey } from '../lists/list-paths';
+import { useListSuggestions } from '../lists/use-list-suggestions';
 import { midDetailPath, midListQueryKey, midQueryKey, midsPath, templateQueryKey } from './mid-paths';
 import './mids.css';
 import { VariableField } from './variable-field';
@@ -196,15 +196,8 @@ export function MidEditor({ mode, accountId, merchantId, mid, duplicateOf, embed
   const fields = useFormFields<MidFormValues>({ initial: original, schema });
   const values = fields.values;
 
-  const lists = useQuery({
-    queryKey: listsQueryKey(merchantId),
-    queryFn: ({ signal }) => api.get(`/merchant/${merchantId}/list`, { schema: merchantLists, signal }),
-    staleTime: 60_000,
-  });
-  const listed = {
-    url: lists.data?.url?.items.map((item) => item.prettyName) ?? [],
-    customTag: lists.data?.customTag?.items.map((item) => item.prettyName) ?? [],
-  };
+  const suggestions = useListSuggestions(merchantId);
+  const listed = { url: suggestions.urls, customTag: suggestions.tags };
 
   const leave = () =>
     embedded

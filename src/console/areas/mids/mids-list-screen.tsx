@@ -7,15 +7,13 @@ import { FirstTwo } from '@console/ui/first-two';
 import { PageHeader } from '@console/ui/page-header';
 import { Tooltip } from '@console/ui/tooltip';
 import { TwoLines } from '@console/ui/two-lines';
-import { merchantLists } from '@domain/contract/lists';
 import { MID_DEFAULT_ORDER, type MidListItem, midList } from '@domain/contract/mids';
 import { CARD_BRAND_LABELS, type CardBrand, FORCE_3DS_LABELS } from '@domain/enums';
 import { formatDateTime } from '@domain/format';
 import { can, PERMISSIONS as P } from '@domain/permissions';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useLocation } from 'wouter';
-import { listsQueryKey } from '../lists/list-paths';
+import { useListSuggestions } from '../lists/use-list-suggestions';
 import { useMidListCommands } from './mid-commands';
 import { midFilters } from './mid-filters';
 import { editMidPath, midDetailPath, midListQueryKey, newMidPath } from './mid-paths';
@@ -92,21 +90,16 @@ export function MidsListScreen() {
   const canEdit = can(grants, P.midUpdate);
 
   // The URL and tag filters offer the merchant's lists (the values a MID may name).
-  const lists = useQuery({
-    queryKey: listsQueryKey(merchantId ?? ''),
-    queryFn: ({ signal }) => api.get(`/merchant/${merchantId}/list`, { schema: merchantLists, signal }),
-    enabled: merchantId !== undefined && (can(grants, P.urlRead) || can(grants, P.tagRead)),
-    staleTime: 60_000,
-  });
+  const lists = useListSuggestions(merchantId);
   const providers = account?.providers;
   const filters = useMemo(
     () =>
       midFilters({
         providers: providers ?? [],
-        urls: lists.data?.url?.items.map((item) => item.prettyName) ?? [],
-        customTags: lists.data?.customTag?.items.map((item) => item.prettyName) ?? [],
+        urls: lists.urls,
+        customTags: lists.tags,
       }),
-    [providers, lists.data],
+    [providers, lists],
   );
 
   const fetchPage = useCallback<FetchPage<MidListItem>>(

@@ -1,9 +1,8 @@
 import { useAnalytics } from '@console/analytics/analytics-provider';
 import { FormSection } from '@console/forms/form-layout';
-import { useApi, useSession } from '@console/session/session-provider';
+import { useSession } from '@console/session/session-provider';
 import { Banner } from '@console/ui/banner';
 import { Button } from '@console/ui/button';
-import { merchantLists } from '@domain/contract/lists';
 import { messageFor } from '@domain/errors';
 import { can, PERMISSIONS as P } from '@domain/permissions';
 import {
@@ -12,10 +11,9 @@ import {
   ROUTING_CRITERION_LABELS,
   type RoutingCriterion,
 } from '@domain/routing-criteria';
-import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { RouteWizardEvent, WizardValues } from '../../../../machines/route-wizard.machine';
-import { listsQueryKey } from '../lists/list-paths';
+import { useListSuggestions } from '../lists/use-list-suggestions';
 import { VariableField } from '../mids/variable-field';
 
 // Step 1, 'Route variables' (spec 2, section 2.4): the orders this route takes. A variable is added with its button
@@ -33,18 +31,10 @@ interface VariablesStepProps {
 }
 
 export function VariablesStep({ merchantId, values, errors, loading, firstFocus, send }: VariablesStepProps) {
-  const api = useApi();
   const analytics = useAnalytics();
   const { grants } = useSession();
-  const lists = useQuery({
-    queryKey: listsQueryKey(merchantId),
-    queryFn: ({ signal }) => api.get(`/merchant/${merchantId}/list`, { schema: merchantLists, signal }),
-    staleTime: 60_000,
-  });
-  const listed = {
-    url: lists.data?.url?.items.map((item) => item.prettyName) ?? [],
-    customTag: lists.data?.customTag?.items.map((item) => item.prettyName) ?? [],
-  };
+  const suggestions = useListSuggestions(merchantId);
+  const listed = { url: suggestions.urls, customTag: suggestions.tags };
   const suggestionsOf = (criterion: RoutingCriterion) =>
     criterion === 'url' ? listed.url : criterion === 'customTag' ? [NONE_CUSTOM_TAG, ...listed.customTag] : undefined;
 
