@@ -6,6 +6,7 @@ import type { ApiFixture } from './bench/api-fixture';
 import { listDeepPage, listFirstPage, listSearchFirstPage, listTotalCap, merchantById } from './bench/api-list';
 import { midListFilteredPage, midListFirstPage, simulationP95 } from './bench/api-mids';
 import { searchByName, searchPastedId } from './bench/api-search';
+import { BACKTEST_MEASUREMENTS, setBacktestLog } from './bench/backtest';
 import { consoleInitialJs } from './bench/console-size';
 import { exportCpu, exportFirstByte, exportMemory } from './bench/export';
 import { round } from './bench/stats';
@@ -39,9 +40,10 @@ const MEASUREMENTS: readonly Measurement[] = [
   exportFirstByte,
   exportMemory,
   ...TRANSACTION_MEASUREMENTS,
+  ...BACKTEST_MEASUREMENTS,
 ];
 
-const GROUPS: readonly BenchGroup[] = ['console', 'api', 'search', 'export', 'transactions'];
+const GROUPS: readonly BenchGroup[] = ['console', 'api', 'search', 'export', 'transactions', 'backtest'];
 const root = resolve(import.meta.dirname, '../../..');
 
 function parseOptions() {
@@ -54,9 +56,14 @@ function parseOptions() {
     },
   });
   if (values.help) {
-    console.log('Usage: npm run bench -- [--only console|api|search|export|transactions]... [--rows N] [--strict]');
+    console.log(
+      'Usage: npm run bench -- [--only console|api|search|export|transactions|backtest]... [--rows N] [--strict]',
+    );
     console.log(
       'Transactions: BENCH_TRANSACTIONS_URL=<a database seeded with npm run seed -- --transactions N>, or BENCH_TRANSACTIONS=N generated rows.',
+    );
+    console.log(
+      'Backtest: BENCH_BACKTEST_URL=<a dedicated database, generated once and reused>, or BENCH_BACKTEST_PAYMENTS=N generated payments.',
     );
     process.exit(0);
   }
@@ -118,6 +125,7 @@ async function main() {
   );
   const log = (line: string) => console.log(`  ${line}`);
   setTransactionsLog(log);
+  setBacktestLog(log);
 
   let fixture: Promise<ApiFixture> | undefined;
   const context: BenchContext = {

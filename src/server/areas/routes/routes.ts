@@ -1,3 +1,4 @@
+import { backtestRequest, backtestResult } from '@domain/contract/backtest';
 import { errorBody, uuid } from '@domain/contract/common';
 import {
   merchantRouteParams,
@@ -27,8 +28,9 @@ import { acquirers, merchants, mids, routes } from '../../db/schema';
 import { keysetOrder } from '../../lib/export/keyset';
 import { cappedCount, idStartsWith, pageWindow } from '../../lib/list';
 import { requirePermission } from '../../plugins/auth';
-import { notFound } from '../../plugins/errors';
+import { ApiError, notFound } from '../../plugins/errors';
 import { merchantOfCaller } from '../merchants/queries';
+import { routingBacktest, signalOnDisconnect } from './backtest';
 import { routesExport } from './export';
 import { loadRouteDetail, loadRoutePage, ROUTE_SORT_KEYS, routeListWhere, selectRoutes } from './queries';
 import { createRoutes, deleteRoute, duplicateRoute, updateRoute } from './service';
@@ -292,6 +294,35 @@ export const routesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request) => {
       const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
       return simulate(db, target, request.body);
+    },
+  );
+
+  app.post(
+    '/merchant/:merchantId/routing-backtest',
+    {
+      preHandler: requirePermission(P.routeSimulate, P.transactionRead),
+      schema: {
+        tags,
+        summary:
+          "Replays the window's first-attempt payments through the current routing and through a draft (the " +
+          "merchant's routes with temporaryRoutes added or edited and removedRouteIds left out): per MID volume, " +
+          'moved traffic and its top segments, unrouted traffic, fallback coverage and an approval estimate. ' +
+          'Weights split traffic as expected values. Read-only',
+        params: merchantRouteParams,
+        body: backtestRequest,
+        response: { 200: backtestResult, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
+      const signal = signalOnDisconnect(reply.raw);
+      try {
+        return await routingBacktest(db, target, request.body, { now: deps.now(), signal });
+      } catch (error) {
+        // The client went away (a newer backtest replaced this one): nobody reads the answer, and it is no failure.
+        if (signal.aborted) throw new ApiError(499, 'unexpected-error', 'The backtest was cancelled');
+        throw error;
+      }
     },
   );
 };

@@ -1,4 +1,4 @@
-import type { SimulatedRoute, SimulationRequest, SimulationResult } from '@domain/contract/routes';
+import type { SimulatedRoute, SimulationRequest, SimulationResult, TemporaryRoute } from '@domain/contract/routes';
 import { distribution, type RoutingOrder, type RoutingRoute } from '@domain/routing';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
@@ -10,8 +10,30 @@ import type { RouteTarget } from './service';
 // disagree with the platform. The wizard's rows being created or edited take part as temporary routes: an edited one
 // stands in for its saved self.
 
-interface SimRoute extends RoutingRoute {
+export interface SimRoute extends RoutingRoute {
   temporary: boolean;
+}
+
+type SavedRoute = typeof routes.$inferSelect;
+
+/**
+ * The merchant's routes with the wizard's rows taking part: an edited row (it names its routeId) stands in for its
+ * saved self, new rows get the ids 'new-1', 'new-2'... in the order sent. The routing backtest builds its draft so too.
+ */
+export function withTemporaryRoutes(
+  saved: readonly SavedRoute[],
+  temporaryRoutes: readonly TemporaryRoute[],
+): SimRoute[] {
+  const replaced = new Set(temporaryRoutes.flatMap((route) => (route.routeId ? [route.routeId] : [])));
+  return [
+    ...saved.filter((route) => !replaced.has(route.id)).map((route) => ({ ...route, temporary: false })),
+    ...temporaryRoutes.map((route, index) => ({
+      ...route,
+      id: route.routeId ?? `new-${index + 1}`,
+      description: route.routeDescription,
+      temporary: true,
+    })),
+  ];
 }
 
 const routesPath = (target: RouteTarget) => `/accounts/${target.accountId}/merchants/${target.merchantId}/routes`;
@@ -35,16 +57,7 @@ export async function simulate(
         .from(mids)
         .where(and(eq(mids.merchantId, target.merchantId), inArray(mids.id, [...midIds])))
     : [];
-  const replaced = new Set(request.temporaryRoutes.flatMap((route) => (route.routeId ? [route.routeId] : [])));
-  const all: SimRoute[] = [
-    ...saved.filter((route) => !replaced.has(route.id)).map((route) => ({ ...route, temporary: false })),
-    ...request.temporaryRoutes.map((route, index) => ({
-      ...route,
-      id: route.routeId ?? `new-${index + 1}`,
-      description: route.routeDescription,
-      temporary: true,
-    })),
-  ];
+  const all = withTemporaryRoutes(saved, request.temporaryRoutes);
   // Empty order fields are unknown values, as for a payment that does not carry them.
   const order: RoutingOrder = Object.fromEntries(
     Object.entries(request.order).map(([key, value]) => [key, value?.trim() ? value.trim() : null]),
