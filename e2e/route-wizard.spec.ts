@@ -98,7 +98,7 @@ test('an administrator creates a route with a MID made inside the wizard, by key
   await tabTo(page, page.getByRole('button', { name: 'Simulate' }), 15);
   await page.keyboard.press('Enter');
   const created = page.getByRole('table', { name: 'Routes being created or edited' });
-  await expect(created.getByRole('row', { name: new RegExp(routeName) })).toContainText(/[1-9]\d*(\.\d)?\s?%/);
+  await expect(created.getByRole('row', { name: new RegExp(routeName) })).toContainText(/[1-9]\d*(,\d)?\s?%/);
   await expectNoSeriousViolations(page, 'route wizard step 3');
   await tabTo(page, page.getByRole('button', { name: 'Save' }), 15);
   await page.keyboard.press('Enter');
@@ -122,5 +122,5 @@ test('an administrator creates a route with a MID made inside the wizard, by key
   await page.keyboard.type('EUR');
   await page.keyboard.press('Enter');
   const existing = page.getByRole('table', { name: 'Existing routes' });
-  await expect(existing.getByRole('row', { name: new RegExp(routeName) })).toContainText(/[1-9]\d*(\.\d)?\s?%/);
+  await expect(existing.getByRole('row', { name: new RegExp(routeName) })).toContainText(/[1-9]\d*(,\d)?\s?%/);
 });

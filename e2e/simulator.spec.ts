@@ -51,13 +51,13 @@ test('an administrator simulates an order by keyboard and sees the traffic distr
   const serving = rows.filter({ hasText: 'Serving' });
   expect(await serving.count()).toBeGreaterThan(0);
   const shares = await serving.evaluateAll((elements) =>
-    elements.map((row) => Number((row.children[3]?.textContent ?? '').replace('%', ''))),
+    elements.map((row) => Number((row.children[3]?.textContent ?? '').replace('%', '').replace(',', '.'))),
   );
   expect(shares.every((share) => share > 0)).toBe(true);
   expect(Math.round(shares.reduce((sum, share) => sum + share, 0) * 10) / 10).toBe(100);
   // Every row's share has one decimal and '%'.
   for (const text of await rows.evaluateAll((elements) => elements.map((row) => row.children[3]?.textContent ?? ''))) {
-    expect(text).toMatch(/^\d{1,3}\.\d%$/);
+    expect(text).toMatch(/^\d{1,3},\d%$/);
   }
   // The chart of the same figures, drawn by the echarts chunk loaded for it.
   await expect(distribution.locator('.simulator-chart svg')).toBeVisible();

@@ -27,6 +27,11 @@ export function formatInteger(value: number): string {
   return sign + groupThousands(String(Math.abs(truncated)));
 }
 
+/** A percentage (0 to 100) with one decimal in the number style of money: 83.44 -> '83,4%'. */
+export function formatPercent(value: number): string {
+  return `${(Math.round(value * 10) / 10).toFixed(1).replace('.', ',')}%`;
+}
+
 /** Money: two decimals, '.' for thousands, ',' for decimals, then the currency code: '1.234,50 EUR'. */
 export function formatMoney(amount: number, currency?: string | null): string {
   // toFixed rounds half away from zero on the decimal representation the user sees, unlike Math.round on floats.

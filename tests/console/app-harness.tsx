@@ -64,6 +64,8 @@ export interface ServerCall {
   body: unknown;
   /** The request's headers (the refund's Idempotency-Key, the bearer token). */
   headers: Headers;
+  /** The request's abort signal (a backtest's earlier run is aborted by the next one). */
+  signal?: AbortSignal | undefined;
 }
 
 /** Answers a call, or undefined for the default (an empty list). */
@@ -98,6 +100,7 @@ export function renderApp({ path, session = null, server, config }: RenderAppOpt
       body:
         typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body instanceof FormData ? init.body : undefined,
       headers: new Headers(init?.headers),
+      signal: init?.signal ?? undefined,
     };
     calls.push(call);
     return (await server?.(call)) ?? json(200, { count: 0, total: 0, items: [] });

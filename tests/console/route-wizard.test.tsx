@@ -132,7 +132,7 @@ describe('the route wizard', () => {
     expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveValue('EUR');
     await user.click(screen.getByRole('button', { name: 'Simulate' }));
     const table = await screen.findByRole('table', { name: 'Routes being created or edited' });
-    expect(within(table).getByRole('row', { name: /Weekend EUR/ })).toHaveTextContent('100.0%');
+    expect(within(table).getByRole('row', { name: /Weekend EUR/ })).toHaveTextContent('100,0%');
     const simulation = calls.find((call) => call.path === `/merchant/${MERCHANT_ID}/simulation`);
     expect(simulation?.body).toMatchObject({
       order: { currency: 'EUR' },

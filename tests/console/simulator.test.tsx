@@ -101,9 +101,9 @@ describe('simulator screen', () => {
     });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => Array.from(row.children, (cell) => cell.textContent))).toEqual([
-      ['EUR traffic', '5', '70', '70.0%', 'Serving'],
-      ['EUR backup', '5', '30', '30.0%', 'Serving'],
-      ['Default route', '1', '100', '0.0%', 'Lower priorityA route with a higher priority takes the traffic'],
+      ['EUR traffic', '5', '70', '70,0%', 'Serving'],
+      ['EUR backup', '5', '30', '30,0%', 'Serving'],
+      ['Default route', '1', '100', '0,0%', 'Lower priorityA route with a higher priority takes the traffic'],
     ]);
     expect(within(table).getByRole('link', { name: 'EUR traffic' })).toHaveAttribute(
       'href',
@@ -233,7 +233,7 @@ describe('simulator panel in the route wizard', () => {
     });
     expect(screen.getAllByRole('table')).toHaveLength(1);
     const created = screen.getByRole('table', { name: 'Routes being created or edited' });
-    expect(within(created).getByRole('row', { name: /New EUR route/ })).toHaveTextContent('100.0%');
+    expect(within(created).getByRole('row', { name: /New EUR route/ })).toHaveTextContent('100,0%');
     expect(within(created).queryByRole('link')).not.toBeInTheDocument();
     expect(screen.getByText(SIMULATOR_TEXTS.noExistingRoutes)).toBeInTheDocument();
     // Only the order's messages are shown.

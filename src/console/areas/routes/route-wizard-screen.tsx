@@ -20,6 +20,7 @@ import {
   routeMidList,
   routesCreated,
   simulationResult,
+  temporaryRoute,
 } from '@domain/contract/routes';
 import { CATALOGUE } from '@domain/errors';
 import { can, PERMISSIONS as P } from '@domain/permissions';
@@ -37,6 +38,8 @@ import {
   wizardStep,
 } from '../../../../machines/route-wizard.machine';
 import { VariablesSection } from '../mids/variables-section';
+import { BacktestPanel } from './backtest/backtest-panel';
+import { type BacktestDraft, useCanBacktest } from './backtest/use-backtest';
 import { routeDetailPath, routeListQueryKey, routeQueryKey, routesPath } from './route-paths';
 import { DistributionStep, WizardSimulator } from './wizard-distribution-step';
 import { MidsStep } from './wizard-mids-step';
@@ -111,6 +114,25 @@ function routeSaveOf(row: WizardRow, variables: Criteria): RouteSaveInput & { ro
     priority: row.priority,
     weight: row.weight,
     ...variables,
+  };
+}
+
+/** Step 3's `b`: backtest the rows on the merchant's past payments. */
+const BACKTEST_KEYS = ['b'] as const;
+
+/**
+ * The rows as the backtest's draft, exactly as the simulation sends them: the rows with a MID as temporary routes (an
+ * edited row names its routeId and stands in for the saved route). A row the API would refuse (a weight left empty)
+ * holds the backtest back with a message instead.
+ */
+function backtestDraftOf(values: WizardValues): { draft: BacktestDraft; problem: string | null } {
+  const temporaryRoutes = values.rows
+    .filter((row) => row.midId !== null)
+    .map((row) => routeSaveOf(row, values.variables));
+  const valid = temporaryRoutes.every((row) => temporaryRoute.safeParse(row).success);
+  return {
+    draft: { temporaryRoutes, removedRouteIds: [] },
+    problem: valid ? null : 'Give every route a priority and a weight from 0 to 100 before the backtest.',
   };
 }
 
@@ -228,6 +250,8 @@ function RouteWizard({ accountId, merchantId, route }: RouteWizardProps) {
     }
   };
   const canSimulate = can(grants, P.routeSimulate);
+  const canBacktest = useCanBacktest();
+  const backtest = useMemo(() => backtestDraftOf(context.values), [context.values]);
   const [showVariables, setShowVariables] = useState(false);
 
   return (
@@ -286,6 +310,17 @@ function RouteWizard({ accountId, merchantId, route }: RouteWizardProps) {
           <>
             <DistributionStep values={context.values} mids={context.mids} errors={context.errors} send={actor.send} />
             {canSimulate ? <WizardSimulator merchantId={merchantId} snapshot={snapshot} send={actor.send} /> : null}
+            {canBacktest ? (
+              <div className="route-wizard__backtest">
+                <BacktestPanel
+                  merchantId={merchantId}
+                  draft={backtest.draft}
+                  draftProblem={backtest.problem}
+                  keys={BACKTEST_KEYS}
+                  inWizard
+                />
+              </div>
+            ) : null}
           </>
         ) : null}
         <div className="form-actions">

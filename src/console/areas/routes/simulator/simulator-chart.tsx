@@ -1,10 +1,10 @@
+import { formatPercent } from '@domain/format';
 import { BarChart } from 'echarts/charts';
 import { GridComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { formatPercentage } from './simulator-format';
 
 // The traffic distribution as bars, one per route (spec 2, section 2.5). Loaded on demand by the simulator panel
 // (React.lazy), so echarts never weighs on the console's initial JS (design.md, section 5): only the bar chart, the
@@ -75,7 +75,7 @@ export default function SimulatorChart({ rows }: { rows: readonly ChartRow[] }) 
             show: true,
             position: 'right',
             color: text,
-            formatter: ({ value }: { value: number }) => formatPercentage(value),
+            formatter: ({ value }: { value: number }) => formatPercent(value),
           },
         },
       ],

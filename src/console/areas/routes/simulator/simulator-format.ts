@@ -1,11 +1,6 @@
 import type { SimulatedRoute } from '@domain/contract/routes';
 
-// Words and numbers of the simulator, shared by its table and its (lazily loaded) chart.
-
-/** A route's share of the traffic, one decimal and '%': 70 -> '70.0%'. */
-export function formatPercentage(value: number): string {
-  return `${value.toFixed(1)}%`;
-}
+// Words of the simulator, shared by its table and its (lazily loaded) chart; percentages are formatPercent's.
 
 /** Why a matching route takes the share it does, in words (src/domain/routing.ts, RouteShareStatus). */
 export const SIMULATED_STATUS_LABELS: Record<SimulatedRoute['status'], string> = {

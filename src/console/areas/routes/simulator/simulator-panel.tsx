@@ -1,19 +1,16 @@
-import { listsQueryKey } from '@console/areas/lists/list-paths';
-import { useApi, useSession } from '@console/session/session-provider';
+import { useListSuggestions } from '@console/areas/lists/use-list-suggestions';
 import { Badge, type Tone } from '@console/ui/badge';
 import { Button } from '@console/ui/button';
 import { EmptyState } from '@console/ui/empty-state';
 import { Select } from '@console/ui/select';
 import { LoadingBlock } from '@console/ui/spinner';
 import { TextField } from '@console/ui/text-field';
-import { merchantLists } from '@domain/contract/lists';
 import type { SimulatedRoute, SimulationOrder, SimulationResult } from '@domain/contract/routes';
 import { countryOptions } from '@domain/countries';
 import { CARD_BRAND_LABELS, CARD_BRANDS, DEFAULT_CURRENCIES } from '@domain/enums';
 import { CATALOGUE } from '@domain/errors';
-import { can, PERMISSIONS as P } from '@domain/permissions';
+import { formatPercent } from '@domain/format';
 import { ROUTING_CRITERION_LABELS } from '@domain/routing-criteria';
-import { useQuery } from '@tanstack/react-query';
 import {
   Component,
   type KeyboardEvent,
@@ -27,7 +24,7 @@ import {
 } from 'react';
 import { Link } from 'wouter';
 import type { ChartRow } from './simulator-chart';
-import { formatPercentage, SIMULATED_STATUS_HINTS, SIMULATED_STATUS_LABELS } from './simulator-format';
+import { SIMULATED_STATUS_HINTS, SIMULATED_STATUS_LABELS } from './simulator-format';
 import './simulator.css';
 
 // The routing simulator (spec 2, sections 2.5, 3 "Simulator order" and "Simulation result", 4 and 9): a simulated
@@ -87,27 +84,6 @@ const STATUS_TONE: Record<SimulatedRoute['status'], Tone> = {
   'weight-zero': 'neutral',
   'mid-disabled': 'warning',
 };
-
-/** The merchant's URL and custom-tag lists, as suggestions; the user may still type anything. */
-function useListSuggestions(merchantId: string): { urls: string[]; tags: string[] } {
-  const api = useApi();
-  const { grants } = useSession();
-  const allowed = can(grants, P.urlRead) || can(grants, P.tagRead);
-  const query = useQuery({
-    queryKey: listsQueryKey(merchantId),
-    // Suggestions only: a failure leaves the fields as plain text, with no message or navigation.
-    queryFn: ({ signal }) => api.get(`/merchant/${merchantId}/list`, { schema: merchantLists, signal, quiet: true }),
-    enabled: allowed && merchantId !== '',
-    staleTime: 60_000,
-  });
-  return useMemo(
-    () => ({
-      urls: query.data?.url?.items.map((item) => item.prettyName) ?? [],
-      tags: query.data?.customTag?.items.map((item) => item.prettyName) ?? [],
-    }),
-    [query.data],
-  );
-}
 
 function currencyName(code: string): string {
   try {
@@ -343,7 +319,7 @@ function RoutesTable({
                   <td className="simulator-routes__number">{route.priority}</td>
                   <td className="simulator-routes__number">{route.weight}</td>
                   <td className="simulator-routes__number simulator-routes__share">
-                    {formatPercentage(route.percentage)}
+                    {formatPercent(route.percentage)}
                   </td>
                   <td>
                     <Badge tone={STATUS_TONE[route.status]}>{SIMULATED_STATUS_LABELS[route.status]}</Badge>

@@ -1,10 +1,13 @@
 import { useCurrentScope } from '@console/app/current-scope';
-import { useApi } from '@console/session/session-provider';
+import { useApi, useSession } from '@console/session/session-provider';
 import { PageHeader } from '@console/ui/page-header';
 import { type SimulationOrder, simulationOrder, simulationResult } from '@domain/contract/routes';
+import { can, PERMISSIONS as P } from '@domain/permissions';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
+import { SimulatorBacktest } from '../backtest/simulator-backtest';
+import { useCanBacktest } from '../backtest/use-backtest';
 import { SimulatorPanel, type SimulatorStatus } from './simulator-panel';
 
 // .../merchants/{merchantId}/simulator (spec 2, sections 2.5 and 4): the simulator on its own, over the merchant's
@@ -88,6 +91,9 @@ export function SimulatorScreen() {
   const { merchantId, merchant } = useCurrentScope();
   const focusOrder = new URLSearchParams(useSearch()).get('focus') === 'order';
   const body = useRef<HTMLDivElement>(null);
+  const { grants } = useSession();
+  // The backtest of an edited copy of the routes: it lists them (route.read) and replays payments (issue 15).
+  const canBacktest = useCanBacktest() && can(grants, P.routeRead);
 
   // 'Simulate an order' (the palette) arrives with ?focus=order: the keyboard starts in the order's first field.
   useEffect(() => {
@@ -102,6 +108,11 @@ export function SimulatorScreen() {
         {/* A new merchant starts a new simulation. */}
         <MerchantSimulator key={merchantId} merchantId={merchantId} />
       </div>
+      {canBacktest ? (
+        <div className="simulator-screen__backtest">
+          <SimulatorBacktest key={merchantId} merchantId={merchantId} />
+        </div>
+      ) : null}
     </div>
   );
 }
