@@ -38,7 +38,11 @@ const ROUTE: RouteDetail = {
   version: 2,
 };
 
-function renderRoutes(path: string, answer?: (call: ServerCall) => Response | undefined, permissions = EVERYTHING) {
+function renderRoutes(
+  path: string,
+  answer?: (call: ServerCall) => Response | Promise<Response> | undefined,
+  permissions = EVERYTHING,
+) {
   return renderApp({
     path,
     session: { permissions },
@@ -106,5 +110,22 @@ describe('routes', () => {
         `DELETE /merchant/${MERCHANT_ID}/route/${ROUTE_ID}`,
       ]),
     );
+  });
+
+  it('keeps an e typed while the route loads, and opens the editor once it has', async () => {
+    let release: () => void = () => undefined;
+    const loaded = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { user } = renderRoutes(
+      `${BASE}/detail/${ROUTE_ID}`,
+      (call) =>
+        call.path === `/merchant/${MERCHANT_ID}/route/${ROUTE_ID}` ? loaded.then(() => json(200, ROUTE)) : undefined,
+      [...EVERYTHING, 'route.update', 'mid.read'],
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Route Detail' })).toBeInTheDocument();
+    await user.keyboard('e');
+    release();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit route' })).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import { useCurrentScope } from '@console/app/current-scope';
+import { useHoldKeys } from '@console/commands/key-queue';
 import { ExportRecordButton } from '@console/export/export-record-button';
 import { useApi, useSession } from '@console/session/session-provider';
 import { listLocation } from '@console/table/list-memory';
@@ -120,6 +121,8 @@ export function MidDetailScreen() {
   const backToList = useCallback(() => navigate(listLocation(listPath)), [navigate, listPath]);
   const deletion = useMidDelete(accountId ?? '', merchantId ?? '', backToList);
   useMidDetailCommands(accountId ?? '', merchantId ?? '', query.data, deletion.remove);
+  // `e` or `Shift D` typed while the MID loads waits for its commands instead of vanishing.
+  useHoldKeys(query.isLoading);
 
   if (!accountId || !merchantId) return null;
   const mid = query.data;

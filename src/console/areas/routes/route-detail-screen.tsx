@@ -1,4 +1,5 @@
 import { useCurrentScope } from '@console/app/current-scope';
+import { useHoldKeys } from '@console/commands/key-queue';
 import { ExportRecordButton } from '@console/export/export-record-button';
 import { useApi, useSession } from '@console/session/session-provider';
 import { listLocation } from '@console/table/list-memory';
@@ -68,6 +69,8 @@ export function RouteDetailScreen() {
   const backToList = useCallback(() => navigate(listLocation(listPath)), [navigate, listPath]);
   const { duplicate, remove } = useRouteActions(merchantId ?? '', backToList);
   useRouteDetailCommands(accountId ?? '', merchantId ?? '', query.data, { duplicate, remove });
+  // `e` or `Shift D` typed while the route loads waits for its commands instead of vanishing.
+  useHoldKeys(query.isLoading);
 
   if (!accountId || !merchantId) return null;
   const route: RouteDetail | undefined = query.data;

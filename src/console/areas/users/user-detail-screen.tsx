@@ -1,3 +1,4 @@
+import { useHoldKeys } from '@console/commands/key-queue';
 import { useRegisterCommands } from '@console/commands/registry';
 import type { Command } from '@console/commands/types';
 import { useSession } from '@console/session/session-provider';
@@ -103,6 +104,8 @@ export function UserDetailScreen({ userId }: { userId: string }) {
   const allowed = user ? allowedUserActions(grants, user, actingUserId) : NOTHING_ALLOWED;
   useNewUserCommands();
   const { deleteUser, remindUser } = useUserDetailCommands(user, allowed);
+  // `e` typed while the user loads waits for the Edit command instead of vanishing.
+  useHoldKeys(record.isLoading);
 
   if (!canView) return <NotFoundPage />;
   const back = { href: listLocation(USERS_PATH), label: 'Back to Users' };
