@@ -5,6 +5,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   foreignKey,
   index,
   integer,
@@ -676,6 +677,59 @@ export const transactions = pgTable(
     // migration 0015 only: Drizzle cannot declare INCLUDE.
     check('transactions_amount_not_negative', sql`${t.amount} >= 0`),
     check('transactions_risk_score_range', sql`${t.riskScore} between 0 and 1`),
+  ],
+);
+
+/**
+ * The daily sales rollup (issue 16): one row per UTC day of `created_at` and per account, merchant, acquirer, solution,
+ * MID, card brand, descriptor (the shopper's statement text), currency, type, category, status and fallback flag, with
+ * the count and the amount (minor units). Kept by the statement-level triggers of migration 0016 in the transaction of
+ * every insert, update, delete and truncate of `transactions` (never written by the services); rows that reach a count
+ * of 0 are deleted. `npm run seed -- --rebuild-rollups` recomputes it from the raw table (`sales_rollup_rebuild()`).
+ * Counters and the dashboard read only this table.
+ */
+export const salesRollup = pgTable(
+  'sales_rollup',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    day: date('day', { mode: 'string' }).notNull(),
+    accountId: uuid('account_id').notNull(),
+    merchantId: uuid('merchant_id').notNull(),
+    acquirerId: uuid('acquirer_id'),
+    solutionId: uuid('solution_id'),
+    midId: uuid('mid_id'),
+    cardBrand: text('card_brand'),
+    /** The transaction's `shopper_statement` (the descriptor on the shopper's card statement), first 200 characters. */
+    descriptor: text('descriptor'),
+    currency: text('currency').notNull(),
+    transactionType: text('transaction_type').notNull(),
+    category: text('category').notNull(),
+    status: text('status').notNull(),
+    isFallback: boolean('is_fallback').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    /** Minor units of `currency`. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    // The triggers' ON CONFLICT target; nulls are one value, so a missing MID, brand or descriptor groups as one.
+    // Merchant and day first: the counters read a merchant's days.
+    unique('sales_rollup_key')
+      .on(
+        t.merchantId,
+        t.day,
+        t.acquirerId,
+        t.solutionId,
+        t.midId,
+        t.cardBrand,
+        t.descriptor,
+        t.currency,
+        t.transactionType,
+        t.category,
+        t.status,
+        t.isFallback,
+        t.accountId,
+      )
+      .nullsNotDistinct(),
   ],
 );
 

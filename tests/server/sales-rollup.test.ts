@@ -1,0 +1,302 @@
+import { randomUUID } from 'node:crypto';
+import type { Database, Db, Queryable } from '@server/db/client';
+import { rebuildSalesRollup } from '@server/db/sales-rollup';
+import { mids, transactions } from '@server/db/schema';
+import { inArray, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, createMerchant, createTestDatabase } from './helpers/test-app';
+import { createPaymentsWorld } from './helpers/transaction-fixtures';
+
+// The daily sales rollup (migration 0016) is kept by triggers on `transactions`: after any sequence of inserts, status
+// and dimension changes and deletes, in one statement or many, it equals a GROUP BY over the raw table, also with
+// several writers at once on PostgreSQL (PGlite has one connection), and the rebuild gives the same table.
+
+const PG = Boolean(process.env.TEST_DATABASE_URL);
+
+let database: Database;
+let db: Db;
+/** The MIDs of two merchants of one account (with their acquirer and solution) and a MID-less slot. */
+const slots: {
+  accountId: string;
+  merchantId: string;
+  midId: string | null;
+  acquirerId: string | null;
+  solutionId: string | null;
+}[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  const account = await createAccount(db);
+  for (let m = 0; m < 2; m++) {
+    const merchant = await createMerchant(db, account.id);
+    const world = await createPaymentsWorld(db, account.id, merchant.id);
+    const rows = await db
+      .select({ id: mids.id, acquirerId: mids.acquirerId, solutionId: mids.solutionId })
+      .from(mids)
+      .where(inArray(mids.id, [world.mids.adyen, world.mids.instant, world.mids.delayed]));
+    for (const row of rows) {
+      slots.push({
+        accountId: account.id,
+        merchantId: merchant.id,
+        midId: row.id,
+        acquirerId: row.acquirerId,
+        solutionId: row.solutionId,
+      });
+    }
+    slots.push({ accountId: account.id, merchantId: merchant.id, midId: null, acquirerId: null, solutionId: null });
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await database?.close();
+});
+
+// A small space of values, so rows share rollup keys; instants around UTC midnight, so the day boundary counts.
+const INSTANTS = [
+  '2026-03-09T23:59:59.999Z',
+  '2026-03-10T00:00:00.000Z',
+  '2026-03-10T13:30:00.000Z',
+  '2026-02-28T23:00:00Z',
+];
+const BRANDS = ['VISA', 'MC', null];
+const DESCRIPTORS = ['SHOP*ONE', 'SHOP*TWO', null];
+const STATUSES = ['SUCCESS', 'DECLINED', 'IN_PROCESS', 'FAILED'];
+const TYPES = ['PAYMENT', 'RECURRENCE', 'REFUND'];
+const CATEGORIES = ['ONE-OFF', 'INITIAL'];
+const CURRENCIES = ['EUR', 'USD'];
+
+interface RowSpec {
+  slot: number;
+  instant: number;
+  brand: number;
+  descriptor: number;
+  status: number;
+  type: number;
+  category: number;
+  currency: number;
+  fallback: boolean;
+  amount: number;
+}
+
+const rowArb: fc.Arbitrary<RowSpec> = fc.record({
+  slot: fc.nat(7),
+  instant: fc.nat(INSTANTS.length - 1),
+  brand: fc.nat(BRANDS.length - 1),
+  descriptor: fc.nat(DESCRIPTORS.length - 1),
+  status: fc.nat(STATUSES.length - 1),
+  type: fc.nat(TYPES.length - 1),
+  category: fc.nat(CATEGORIES.length - 1),
+  currency: fc.nat(CURRENCIES.length - 1),
+  fallback: fc.boolean(),
+  amount: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 5_000_000 }), fc.constant(9_000_000_000_000)),
+});
+
+type Op =
+  | { kind: 'insert'; rows: RowSpec[] }
+  | { kind: 'status'; pick: number[]; status: number }
+  | { kind: 'change'; pick: number[]; row: RowSpec }
+  | { kind: 'touch'; pick: number[] }
+  | { kind: 'delete'; pick: number[] };
+
+const pickArb = fc.array(fc.nat(), { minLength: 1, maxLength: 6 });
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('insert' as const),
+      rows: fc.array(rowArb, { minLength: 1, maxLength: 8 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('status' as const), pick: pickArb, status: fc.nat(STATUSES.length - 1) }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('change' as const), pick: pickArb, row: rowArb }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('touch' as const), pick: pickArb }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), pick: pickArb }) },
+);
+
+function values(spec: RowSpec) {
+  const slot = slots[spec.slot % slots.length]!;
+  return {
+    accountId: slot.accountId,
+    merchantId: slot.merchantId,
+    midId: slot.midId,
+    acquirerId: slot.acquirerId,
+    solutionId: slot.solutionId,
+    transactionType: TYPES[spec.type]!,
+    status: STATUSES[spec.status]!,
+    category: CATEGORIES[spec.category]!,
+    amount: spec.amount,
+    currency: CURRENCIES[spec.currency]!,
+    cardBrand: BRANDS[spec.brand]!,
+    shopperStatement: DESCRIPTORS[spec.descriptor]!,
+    isFallback: spec.fallback,
+    createdAt: new Date(INSTANTS[spec.instant]!),
+  };
+}
+
+/** Applies one operation, each as one statement (several rows at once), to the ids in `live`. */
+async function apply(q: Queryable, op: Op, live: string[]): Promise<void> {
+  const picked = op.kind === 'insert' ? [] : [...new Set(op.pick.map((n) => live[n % Math.max(1, live.length)]))];
+  const ids = picked.filter((id): id is string => id !== undefined);
+  switch (op.kind) {
+    case 'insert': {
+      const rows = op.rows.map((spec) => {
+        const id = randomUUID();
+        return { id, rootId: id, paymentMethod: 'CARD', referenceOrderId: `ORD-${id.slice(0, 8)}`, ...values(spec) };
+      });
+      await q.insert(transactions).values(rows);
+      live.push(...rows.map((row) => row.id));
+      return;
+    }
+    case 'status':
+      if (ids.length > 0) {
+        await q
+          .update(transactions)
+          .set({ status: STATUSES[op.status]!, updatedAt: new Date() })
+          .where(inArray(transactions.id, ids));
+      }
+      return;
+    case 'change': {
+      if (ids.length === 0) return;
+      await q.update(transactions).set(values(op.row)).where(inArray(transactions.id, ids));
+      return;
+    }
+    case 'touch':
+      // A change outside the rollup's dimensions: nets out to nothing.
+      if (ids.length > 0) {
+        await q.update(transactions).set({ errorMessage: 'touched' }).where(inArray(transactions.id, ids));
+      }
+      return;
+    case 'delete':
+      if (ids.length > 0) {
+        await q.delete(transactions).where(inArray(transactions.id, ids));
+        for (const id of ids) live.splice(live.indexOf(id), 1);
+      }
+      return;
+  }
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const KEY = `day, account_id, merchant_id, acquirer_id, solution_id, mid_id, card_brand, descriptor, currency,
+  transaction_type, category, status, is_fallback`;
+
+/** The rollup as stored and as a GROUP BY over the raw table, both sorted the same way. */
+async function rollupAndTruth(q: Queryable) {
+  const stored = rowsOf<Record<string, unknown>>(
+    await q.execute(
+      sql.raw(`select day::text as day, account_id, merchant_id, acquirer_id, solution_id, mid_id, card_brand,
+        descriptor, currency, transaction_type, category, status, is_fallback, count::text as count,
+        amount::text as amount
+      from sales_rollup order by ${KEY}`),
+    ),
+  );
+  const truth = rowsOf<Record<string, unknown>>(
+    await q.execute(
+      sql.raw(`select * from (
+        select ((created_at at time zone 'UTC')::date)::text as day, account_id, merchant_id, acquirer_id, solution_id,
+          mid_id, card_brand, left(shopper_statement, 200) as descriptor, currency, transaction_type, category, status,
+          is_fallback, count(*)::text as count, sum(amount)::text as amount
+        from transactions group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13) g
+      order by ${KEY}`),
+    ),
+  );
+  return { stored, truth };
+}
+
+async function expectExact(q: Queryable = db) {
+  const { stored, truth } = await rollupAndTruth(q);
+  expect(stored).toEqual(truth);
+}
+
+describe('the daily sales rollup', () => {
+  it('equals a GROUP BY over the transactions after any sequence of inserts, changes and deletes', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 12 }), async (ops) => {
+        const live: string[] = [];
+        for (const op of ops) await apply(db, op, live);
+        await expectExact();
+        // Zero rows go: emptying the table empties the rollup.
+        await db.delete(transactions);
+        const [left] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from sales_rollup`));
+        expect(left?.n).toBe(0);
+      }),
+      { numRuns: PG ? 40 : 25 },
+    );
+  }, 120_000);
+
+  it('rolls back with the transaction that changed the rows', async () => {
+    const live: string[] = [];
+    await apply(db, { kind: 'insert', rows: fc.sample(rowArb, { numRuns: 20, seed: 7 }) }, live);
+    await expect(
+      db.transaction(async (tx) => {
+        await apply(tx, { kind: 'status', pick: [0, 1, 2, 3], status: 0 }, [...live]);
+        await apply(tx, { kind: 'delete', pick: [4, 5] }, [...live]);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await expectExact();
+    await db.delete(transactions);
+  });
+
+  it('is rebuilt from the raw table to the same rows the triggers keep', async () => {
+    const live: string[] = [];
+    for (const op of fc.sample(opArb, { numRuns: 60, seed: 42 })) await apply(db, op, live);
+    const before = await rollupAndTruth(db);
+    expect(before.stored).toEqual(before.truth);
+    expect(await rebuildSalesRollup(db)).toBe(before.truth.length);
+    const after = await rollupAndTruth(db);
+    expect(after.stored).toEqual(before.stored);
+    await db.delete(transactions);
+  });
+
+  it.skipIf(!PG)(
+    'stays exact with several writers at once, including transactions that roll back',
+    async () => {
+      const WRITERS = 5;
+      const ROUNDS = 12;
+      let deadlocks = 0;
+      const writer = async (w: number) => {
+        const live: string[] = [];
+        const ops = fc.sample(opArb, { numRuns: ROUNDS * 3, seed: 1000 + w });
+        for (let round = 0; round < ROUNDS; round++) {
+          const batch = ops.slice(round * 3, round * 3 + 3);
+          for (let attempt = 0; ; attempt++) {
+            const mine = [...live];
+            try {
+              await db.transaction(async (tx) => {
+                for (const op of batch) await apply(tx, op, mine);
+                if (round % 5 === 4) throw new Error('rollback on purpose');
+              });
+              live.splice(0, live.length, ...mine);
+              break;
+            } catch (error) {
+              if ((error as Error).message === 'rollback on purpose') break;
+              // Two transactions taking shared rollup rows in opposite orders across statements: PostgreSQL aborts one.
+              const code =
+                (error as { code?: string; cause?: { code?: string } }).cause?.code ??
+                (error as { code?: string }).code;
+              if (code === '40P01' && attempt < 20) {
+                deadlocks++;
+                continue;
+              }
+              throw error;
+            }
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
+      await expectExact();
+      const [{ n } = { n: 0 }] = rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n from transactions`),
+      );
+      expect(n).toBeGreaterThan(0);
+      expect(deadlocks).toBeLessThan(WRITERS * ROUNDS);
+      await db.delete(transactions);
+    },
+    120_000,
+  );
+});
