@@ -1,18 +1,10 @@
-import { BarChart } from 'echarts/charts';
-import { GridComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { SVGRenderer } from 'echarts/renderers';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { BarChartBox, token } from '@console/charts/bar-chart-box';
+import { useMemo } from 'react';
 import { formatPayments } from './backtest-format';
 
 // The backtest's per-MID comparison (issue 15): for each MID, its payments under the current routing and under the
-// draft, as two bars. Loaded on demand by the backtest panel (React.lazy) like the simulator's chart, so echarts never
-// weighs on the console's initial JS: the bar chart, the grid and the SVG renderer only, through echarts-for-react's
-// ES module build (its CommonJS lib/core reaches a production bundle as a module object, not a component). The chart
-// is for sighted users; the table beside it holds the same figures, so the chart is hidden from assistive technology.
-
-echarts.use([BarChart, GridComponent, SVGRenderer]);
+// draft, as two bars, drawn by the console's one bar-chart host (src/console/charts/bar-chart-box.tsx) in this lazily
+// loaded module.
 
 export interface BacktestChartRow {
   label: string;
@@ -22,13 +14,6 @@ export interface BacktestChartRow {
 
 const ROW_HEIGHT = 46;
 const CHART_PADDING = 40;
-
-/** The tokens of src/console/styles/tokens.css, read where the chart is drawn so both stay one palette. */
-function token(name: string, fallback: string): string {
-  if (typeof document === 'undefined') return fallback;
-  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-  return value || fallback;
-}
 
 export default function BacktestChart({ rows }: { rows: readonly BacktestChartRow[] }) {
   const option = useMemo(() => {
@@ -86,35 +71,5 @@ export default function BacktestChart({ rows }: { rows: readonly BacktestChartRo
   }, [rows]);
 
   const height = rows.length * ROW_HEIGHT + CHART_PADDING;
-  const box = useRef<HTMLDivElement>(null);
-  // echarts needs a laid-out box: the chart starts once its place has a width (never in jsdom, which lays nothing out).
-  const [laidOut, setLaidOut] = useState(false);
-  useLayoutEffect(() => {
-    const element = box.current;
-    if (!element || laidOut) return;
-    if (element.clientWidth > 0) {
-      setLaidOut(true);
-      return;
-    }
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => {
-      if (element.clientWidth > 0) setLaidOut(true);
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [laidOut]);
-
-  return (
-    <div ref={box} className="backtest-chart" aria-hidden="true" style={{ height }}>
-      {laidOut ? (
-        <ReactEChartsCore
-          echarts={echarts}
-          option={option}
-          notMerge
-          opts={{ renderer: 'svg' }}
-          style={{ height, width: '100%' }}
-        />
-      ) : null}
-    </div>
-  );
+  return <BarChartBox option={option} height={height} className="backtest-chart" />;
 }

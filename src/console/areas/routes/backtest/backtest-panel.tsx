@@ -1,4 +1,5 @@
 import { useCurrentScope } from '@console/app/current-scope';
+import { ChartBoundary } from '@console/charts/chart-boundary';
 import { useRegisterCommands } from '@console/commands/registry';
 import type { Command } from '@console/commands/types';
 import { saveFile } from '@console/export/save-file';
@@ -20,7 +21,6 @@ import { CATALOGUE } from '@domain/errors';
 import { formatDate } from '@domain/format';
 import { ROUTING_CRITERION_LABELS } from '@domain/routing-criteria';
 import {
-  Component,
   type KeyboardEvent,
   lazy,
   type ReactNode,
@@ -84,22 +84,6 @@ export interface BacktestPanelProps {
 
 // The chart (echarts) is loaded with the first result, never with the console.
 const BacktestChart = lazy(() => import('./backtest-chart'));
-
-/** A chart that cannot load or draw leaves the table, which holds the same figures. */
-class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override render() {
-    if (this.state.failed) {
-      return <p className="backtest__note">The chart could not be drawn; the table has the same figures.</p>;
-    }
-    return this.props.children;
-  }
-}
 
 /** 'current → draft', read as 'Current: …, draft: …'. */
 function Change({ current, draft }: { current: ReactNode; draft: ReactNode }) {
@@ -207,7 +191,7 @@ function MidTable({
             <span className="backtest-legend__item backtest-legend__item--current">Current routing</span>
             <span className="backtest-legend__item backtest-legend__item--draft">Draft</span>
           </div>
-          <ChartBoundary>
+          <ChartBoundary noteClassName="backtest__note">
             <Suspense fallback={<div className="backtest-chart backtest-chart--loading" />}>
               <BacktestChart rows={rows} />
             </Suspense>

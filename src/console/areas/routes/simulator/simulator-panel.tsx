@@ -1,4 +1,5 @@
 import { useListSuggestions } from '@console/areas/lists/use-list-suggestions';
+import { ChartBoundary } from '@console/charts/chart-boundary';
 import { Badge, type Tone } from '@console/ui/badge';
 import { Button } from '@console/ui/button';
 import { EmptyState } from '@console/ui/empty-state';
@@ -11,17 +12,7 @@ import { CARD_BRAND_LABELS, CARD_BRANDS, DEFAULT_CURRENCIES } from '@domain/enum
 import { CATALOGUE } from '@domain/errors';
 import { formatPercent } from '@domain/format';
 import { ROUTING_CRITERION_LABELS } from '@domain/routing-criteria';
-import {
-  Component,
-  type KeyboardEvent,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-} from 'react';
+import { type KeyboardEvent, lazy, type ReactNode, Suspense, useEffect, useId, useMemo, useRef } from 'react';
 import { Link } from 'wouter';
 import type { ChartRow } from './simulator-chart';
 import { SIMULATED_STATUS_HINTS, SIMULATED_STATUS_LABELS } from './simulator-format';
@@ -61,22 +52,6 @@ const ORDER_FIELDS: readonly OrderField[] = ['currency', 'issuerCountry', 'cardB
 
 // The chart (echarts) is loaded when the first result is shown, never with the console.
 const SimulatorChart = lazy(() => import('./simulator-chart'));
-
-/** A chart that cannot load or draw (a lost chunk, no canvas) leaves the table, which holds the same figures. */
-class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override render() {
-    if (this.state.failed) {
-      return <p className="simulator-panel__note">The chart could not be drawn; the table has the same figures.</p>;
-    }
-    return this.props.children;
-  }
-}
 
 const STATUS_TONE: Record<SimulatedRoute['status'], Tone> = {
   serving: 'success',
@@ -410,7 +385,7 @@ function Distribution({
       <div className="simulator-results" aria-busy={status === 'loading' || undefined}>
         <p className="simulator-results__summary">{summaryOf(result)}</p>
         {drawn ? (
-          <ChartBoundary>
+          <ChartBoundary noteClassName="simulator-panel__note">
             <Suspense fallback={<div className="simulator-chart simulator-chart--loading" />}>
               <SimulatorChart rows={rows} />
             </Suspense>
