@@ -6,6 +6,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -730,6 +731,85 @@ export const salesRollup = pgTable(
         t.accountId,
       )
       .nullsNotDistinct(),
+  ],
+);
+
+/**
+ * Sales limits (spec 3, section 3 "Limits"): one row per limited scope of a merchant on a provider solution. The
+ * level follows from which columns are set: no MID is the global limit, a MID without brand the MID's limit, a brand
+ * without descriptor the brand's, all three a descriptor's. Values count successful sales (src/domain/limits.ts);
+ * null is "no limit". A row is created by the first save of its scope and kept (with its id, which alerts and
+ * firings name) when its values are cleared.
+ */
+export const limits = pgTable(
+  'limits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    /** The provider solution (the API's pspId). */
+    solutionId: uuid('solution_id')
+      .notNull()
+      .references(() => solutions.id),
+    midId: uuid('mid_id').references(() => mids.id, { onDelete: 'cascade' }),
+    cardBrand: text('card_brand'),
+    descriptor: text('descriptor'),
+    /** Monthly limit (the spec's total). */
+    total: integer('total'),
+    daily: integer('daily'),
+    /** The alert's percentage as a fraction (0.5 is 50 %); null is no alert. Last write wins (the modal warns). */
+    alertPercentage: doublePrecision('alert_percentage'),
+    /**
+     * Raised by every save of the global limit (on its row) or of a MID's tree (on the MID's row): a save names the
+     * version it was based on, so a concurrent edit is refused, never overwritten.
+     */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('limits_scope_key').on(t.merchantId, t.solutionId, t.midId, t.cardBrand, t.descriptor).nullsNotDistinct(),
+    check(
+      'limits_scope_nesting',
+      sql`(${t.cardBrand} IS NULL OR ${t.midId} IS NOT NULL) AND (${t.descriptor} IS NULL OR ${t.cardBrand} IS NOT NULL)`,
+    ),
+    check('limits_positive', sql`(${t.total} IS NULL OR ${t.total} > 0) AND (${t.daily} IS NULL OR ${t.daily} > 0)`),
+    index('limits_alerting_idx').on(t.accountId).where(sql`${t.alertPercentage} IS NOT NULL`),
+  ],
+);
+
+/**
+ * Alerts that fired: one row per limit, period kind and period, so an alert fires once per day (DAILY) or month
+ * (MONTHLY) whatever the number of checks, restarts or server processes (the insert that wins the key sends the
+ * e-mail, in its transaction).
+ */
+export const limitAlertFirings = pgTable(
+  'limit_alert_firings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    limitId: uuid('limit_id')
+      .notNull()
+      .references(() => limits.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').notNull(),
+    merchantId: uuid('merchant_id').notNull(),
+    solutionId: uuid('solution_id').notNull(),
+    /** DAILY or MONTHLY. */
+    period: text('period').notNull(),
+    /** The day, or the first day of the month (UTC). */
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    /** What was in force when it fired. */
+    percentage: doublePrecision('percentage').notNull(),
+    limitValue: integer('limit_value').notNull(),
+    sales: integer('sales').notNull(),
+    firedAt: timestamp('fired_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('limit_alert_firings_once').on(t.limitId, t.period, t.periodStart),
+    index('limit_alert_firings_psp_idx').on(t.merchantId, t.solutionId, t.firedAt.desc()),
   ],
 );
 
