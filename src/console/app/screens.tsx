@@ -111,6 +111,12 @@ const ExportDownloadScreen = lazyScreen(() =>
     default: module.ExportDownloadScreen,
   })),
 );
+const CountersScreen = lazyScreen(() =>
+  import('@console/areas/counters/counters-screen').then((module) => ({ default: module.CountersScreen })),
+);
+const CounterLimitsScreen = lazyScreen(() =>
+  import('@console/areas/counters/counters-screen').then((module) => ({ default: module.CounterLimitsScreen })),
+);
 const MailboxScreen = lazyScreen(() =>
   import('@console/areas/mailbox/mailbox-screen').then((module) => ({ default: module.MailboxScreen })),
 );
@@ -336,6 +342,42 @@ export const SCREENS: readonly ScreenDefinition[] = [
     goKey: 'l',
     inSideBar: true,
     component: MyListsScreen,
+  },
+  // Counters (spec 3, section 2.6): .../counter picks the first provider solution; .../counter/limits is the
+  // palette's 'Limits & Alerts' (listed before the provider's pattern, which would take 'limits' for a pspId).
+  {
+    id: 'counters',
+    title: 'Counters',
+    pattern: '/accounts/:accountId/merchants/:merchantId/counter',
+    path: ({ accountId, merchantId }) => `/accounts/${accountId}/merchants/${merchantId}/counter`,
+    level: 'merchant',
+    permissions: [P.counterRead],
+    // o for cOunters: c is Chargebacks.
+    goKey: 'o',
+    inSideBar: true,
+    component: CountersScreen,
+  },
+  {
+    id: 'counter-limits',
+    title: 'Limits & Alerts',
+    pattern: '/accounts/:accountId/merchants/:merchantId/counter/limits',
+    path: ({ accountId, merchantId }) => `/accounts/${accountId}/merchants/${merchantId}/counter/limits`,
+    level: 'merchant',
+    permissions: [P.counterRead, P.limitRead],
+    inSideBar: false,
+    section: 'counters',
+    component: CounterLimitsScreen,
+  },
+  {
+    id: 'counter-psp',
+    title: 'Counters',
+    pattern: '/accounts/:accountId/merchants/:merchantId/counter/:pspId/:tab?',
+    path: ({ accountId, merchantId }) => `/accounts/${accountId}/merchants/${merchantId}/counter`,
+    level: 'merchant',
+    permissions: [P.counterRead],
+    inSideBar: false,
+    section: 'counters',
+    component: CountersScreen,
   },
   {
     id: 'merchant-transaction-detail',
