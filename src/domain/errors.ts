@@ -241,6 +241,17 @@ export const CATALOGUE = {
     content: 'The MID and the fallback MID were cleared: choose ones that accept the route’s variables.',
     type: 'warning',
   },
+  // Limits and alerts (issue 16, spec 3 sections 3 and 7).
+  'limit-changed': {
+    header: 'These limits have changed',
+    content: 'Another user saved them while you were editing. Reload them and make your changes again.',
+    type: 'warning',
+  },
+  'alert-without-limit': {
+    header: 'Set a limit before its alert',
+    content: 'An alert is a percentage of the daily or monthly limit: save a limit first.',
+    type: 'error',
+  },
   'account-in-use': {
     header: 'Not saved',
     content: 'A MID or payments use some of the providers or solutions you removed; they must stay.',

@@ -17,8 +17,10 @@ import { activityRoutes } from './areas/activity/routes';
 import { analyticsRoutes } from './areas/analytics/routes';
 import { authRoutes } from './areas/auth/routes';
 import { chargebacksRoutes } from './areas/chargebacks/routes';
+import { countersRoutes } from './areas/counters/routes';
 import { disputeTemplatesRoutes } from './areas/dispute-templates/routes';
 import { exportsRoutes } from './areas/exports/routes';
+import { limitsRoutes } from './areas/limits/routes';
 import { listsRoutes } from './areas/lists/routes';
 import { mailboxRoutes } from './areas/mailbox/routes';
 import { merchantsRoutes } from './areas/merchants/routes';
@@ -29,6 +31,7 @@ import { transactionsRoutes } from './areas/transactions/routes';
 import { usersRoutes } from './areas/users/routes';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
+import { createLimitAlerts, LIMIT_ALERTS_JOB, type LimitAlerts } from './jobs/limit-alerts';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { createJobWorker, type JobWorker, type JobWorkerOptions } from './jobs/worker';
 import { createExportService, EXPORT_JOB, type ExportOptions, type ExportService } from './lib/export/service';
@@ -55,6 +58,8 @@ export interface AppDeps {
   acquirer: SandboxAcquirer;
   /** Seals and opens MID credentials. */
   secrets: SecretBox;
+  /** Fires limit alerts (jobs/limit-alerts.ts): requestCheck() after a change that may cross one. */
+  limitAlerts: LimitAlerts;
 }
 
 export interface BuildOptions {
@@ -75,6 +80,8 @@ declare module 'fastify' {
     jobWorker: JobWorker;
     /** The one export engine, for areas registered outside buildApp (tests, the bench). */
     exportService: ExportService;
+    /** The limit-alerts check: `npm start` and the demo traffic ask for runs, tests run it with the worker. */
+    limitAlerts: LimitAlerts;
   }
 }
 
@@ -125,19 +132,28 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
   const acquirer = createSandboxAcquirer({ db: database.db, jobs, now });
   const secrets = await loadSecretBox(database.db, config.credentialsKey);
-  const deps: AppDeps = { db: database.db, config, signer, mailer, now, jobs, exports, acquirer, secrets };
+  const limitAlerts = createLimitAlerts(
+    { db: database.db, jobs, mailer, now, publicUrl: config.publicUrl, log: app.log },
+    config.limitAlertsIntervalMs,
+  );
+  const deps: AppDeps = { db: database.db, config, signer, mailer, now, jobs, exports, acquirer, secrets, limitAlerts };
   const jobWorker = createJobWorker(
     {
       db: database.db,
       queue: jobs,
       now,
-      handlers: { [EXPORT_JOB]: exports.jobHandler, [SANDBOX_SETTLEMENT_JOB]: acquirer.settlementHandler },
+      handlers: {
+        [EXPORT_JOB]: exports.jobHandler,
+        [SANDBOX_SETTLEMENT_JOB]: acquirer.settlementHandler,
+        [LIMIT_ALERTS_JOB]: limitAlerts.handler,
+      },
       log: app.log,
     },
     options.jobs,
   );
   app.decorate('jobWorker', jobWorker);
   app.decorate('exportService', exports);
+  app.decorate('limitAlerts', limitAlerts);
   app.addHook('onClose', () => jobWorker.stop());
   const apiBase = config.runtime.apiBase;
 
@@ -171,6 +187,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         await scope.register(merchantsRoutes, deps);
         await scope.register(listsRoutes, deps);
         await scope.register(midsRoutes, deps);
+        await scope.register(countersRoutes, deps);
+        await scope.register(limitsRoutes, deps);
         await scope.register(routesRoutes, deps);
         await scope.register(searchRoutes, deps);
         await scope.register(exportsRoutes, deps);

@@ -28,6 +28,10 @@ export interface ServerConfig {
   /** Folder of the built console: dist/console, or CONSOLE_DIR (a second checkout or a parallel e2e run). */
   consoleDir: string;
   logLevel: string;
+  /** Live demo orders per minute across the demo accounts, placed by `npm start` on a demo database; 0 is off. */
+  demoTrafficRate: number;
+  /** How often the limit-alerts check runs (jobs/limit-alerts.ts), in milliseconds. */
+  limitAlertsIntervalMs: number;
 }
 
 const packageVersion = (): string =>
@@ -50,6 +54,12 @@ const HELP_VIDEOS: RuntimeConfig['helpVideos'] = {
  */
 export function mailboxEnabled(env: NodeJS.ProcessEnv): boolean {
   return !env.SMTP_URL && env.NODE_ENV !== 'production' && env.MAILBOX !== 'off';
+}
+
+/** DEMO_TRAFFIC=off or DEMO_TRAFFIC_RATE=0 stop the live demo orders; tests (NODE_ENV=test) drive them explicitly. */
+export function demoTrafficRate(env: NodeJS.ProcessEnv): number {
+  if (env.DEMO_TRAFFIC === 'off') return 0;
+  return Math.max(0, num(env.DEMO_TRAFFIC_RATE, env.NODE_ENV === 'test' ? 0 : 6));
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
@@ -94,6 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     serveConsole: env.SERVE_CONSOLE !== 'false',
     consoleDir: env.CONSOLE_DIR || fileURLToPath(new URL('../../dist/console', import.meta.url)),
     logLevel: env.LOG_LEVEL ?? 'info',
+    demoTrafficRate: demoTrafficRate(env),
+    limitAlertsIntervalMs: Math.max(1, num(env.LIMIT_ALERTS_INTERVAL, 30)) * 1000,
     ...overrides,
   };
 }

@@ -8,6 +8,7 @@ import { midListFilteredPage, midListFirstPage, simulationP95 } from './bench/ap
 import { searchByName, searchPastedId } from './bench/api-search';
 import { BACKTEST_MEASUREMENTS, setBacktestLog } from './bench/backtest';
 import { consoleInitialJs } from './bench/console-size';
+import { COUNTER_MEASUREMENTS, setCountersLog } from './bench/counters';
 import { exportCpu, exportFirstByte, exportMemory } from './bench/export';
 import { round } from './bench/stats';
 import { closeTransactionsFixture, setTransactionsLog, TRANSACTION_MEASUREMENTS } from './bench/transactions';
@@ -41,9 +42,10 @@ const MEASUREMENTS: readonly Measurement[] = [
   exportMemory,
   ...TRANSACTION_MEASUREMENTS,
   ...BACKTEST_MEASUREMENTS,
+  ...COUNTER_MEASUREMENTS,
 ];
 
-const GROUPS: readonly BenchGroup[] = ['console', 'api', 'search', 'export', 'transactions', 'backtest'];
+const GROUPS: readonly BenchGroup[] = ['console', 'api', 'search', 'export', 'transactions', 'backtest', 'counters'];
 const root = resolve(import.meta.dirname, '../../..');
 
 function parseOptions() {
@@ -57,13 +59,16 @@ function parseOptions() {
   });
   if (values.help) {
     console.log(
-      'Usage: npm run bench -- [--only console|api|search|export|transactions|backtest]... [--rows N] [--strict]',
+      'Usage: npm run bench -- [--only console|api|search|export|transactions|backtest|counters]... [--rows N] [--strict]',
     );
     console.log(
       'Transactions: BENCH_TRANSACTIONS_URL=<a database seeded with npm run seed -- --transactions N>, or BENCH_TRANSACTIONS=N generated rows.',
     );
     console.log(
       'Backtest: BENCH_BACKTEST_URL=<a dedicated database, generated once and reused>, or BENCH_BACKTEST_PAYMENTS=N generated payments.',
+    );
+    console.log(
+      'Counters: BENCH_COUNTERS_URL=<a dedicated database, filled once with 10M demo transactions (BENCH_COUNTERS_TRANSACTIONS=N) and reused>, or the demo data on PGlite.',
     );
     process.exit(0);
   }
@@ -126,6 +131,7 @@ async function main() {
   const log = (line: string) => console.log(`  ${line}`);
   setTransactionsLog(log);
   setBacktestLog(log);
+  setCountersLog(log);
 
   let fixture: Promise<ApiFixture> | undefined;
   const context: BenchContext = {

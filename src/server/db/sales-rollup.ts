@@ -1,7 +1,16 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from './client';
 
 // The daily sales rollup (schema.ts `salesRollup`, kept by the triggers of migration 0016).
+
+/**
+ * A sale as limits and counters count it (src/domain/limits.ts): a successful payment or recurrence. Written with
+ * constants, not parameters, so the planner sees the predicate of the rollup's partial index of sales (migration
+ * 0018). `rollup` is the table's name or alias in the statement.
+ */
+export function isLimitSale(rollup: SQL = sql.raw('sales_rollup')): SQL {
+  return sql`${rollup}.transaction_type in ('PAYMENT', 'RECURRENCE') and ${rollup}.status = 'SUCCESS'`;
+}
 
 /** The statement-level triggers on `transactions` that keep the rollup. */
 export const SALES_ROLLUP_TRIGGERS = ['sales_rollup_insert', 'sales_rollup_update', 'sales_rollup_delete'] as const;
