@@ -49,6 +49,8 @@ export default defineConfig({
       PUBLIC_URL: `http://localhost:${port}`,
       // Sign-ins are many and fast in the suite; the limiter itself is covered by the API tests.
       LOGIN_LIMIT_PER_ADDRESS: '1000',
+      // Journeys assert exact lists and counts: live demo orders would change them under the test.
+      DEMO_TRAFFIC: 'off',
     },
   },
 });

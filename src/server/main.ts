@@ -3,6 +3,8 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureDemoData } from './db/seed/ensure';
+import { createDemoTraffic } from './demo/live-traffic';
+import { holdsDemoWorld } from './demo/merchant-worlds';
 import { DISPUTE_TEMPLATES_FOLDER } from './lib/docx';
 
 // `npm start`: migrate, create demo data on an empty database, serve console and API on one port.
@@ -28,8 +30,21 @@ const demo = await ensureDemoData(database.db, undefined, undefined, {
 
 const app = await buildApp({ config, database });
 await app.listen({ port: config.port, host: config.host });
-// Background jobs (e-mailed exports); app.close() stops the worker and waits for the job in hand.
+// Background jobs (e-mailed exports, limit alerts); app.close() stops the worker and waits for the job in hand.
 app.jobWorker.start();
+// Starts the periodic limit-alerts checks (one queued check, whichever process asks).
+await app.limitAlerts.requestCheck();
+// Live demo orders, only on the demo world: a database of real payments never gets invented ones.
+const traffic =
+  config.demoTrafficRate > 0 && (await holdsDemoWorld(database.db))
+    ? createDemoTraffic({
+        db: database.db,
+        now: Date.now,
+        log: app.log,
+        afterSales: () => app.limitAlerts.requestCheck(),
+      })
+    : undefined;
+traffic?.start(config.demoTrafficRate);
 
 const url = `http://${browsableHost(config.host)}:${config.port}`;
 const lines = [
@@ -48,6 +63,11 @@ const lines = [
         '  every message, other users their own. SMTP_URL, NODE_ENV=production or MAILBOX=off turn it off.',
       ]
     : []),
+  ...(traffic
+    ? [
+        `  Demo traffic: ${config.demoTrafficRate} orders a minute across the demo merchants (DEMO_TRAFFIC=off stops it)`,
+      ]
+    : []),
   '',
   demo.credentials.length ? `  Demo credentials (password for all: ${demo.password}):` : '',
   ...demo.credentials.map(
@@ -58,6 +78,7 @@ const lines = [
 console.log(lines.filter((line, index) => line !== '' || lines[index - 1] !== '').join('\n'));
 
 const shutdown = async () => {
+  await traffic?.stop();
   await app.close();
   await database.close();
   process.exit(0);

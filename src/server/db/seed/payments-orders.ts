@@ -46,7 +46,8 @@ import type { Random } from './random';
 // The orders of one merchant, turned into transactions the way the platform would: the routing engine picks the
 // route and MID (and retries a decline on the fallback MID), then the payment's life goes on — reversals, full and
 // partial refunds (settled, pending or refused), retrievals, chargebacks, RDRs and alerts — always ending before the
-// seed's "now". Pure: no database; the payments step writes what this returns.
+// seed's "now". Pure: no database; the payments step writes what this returns, and live demo traffic
+// (src/server/demo) places orders one by one at the current time with `liveOrder`.
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -128,7 +129,7 @@ export interface GeneratedOrder {
 }
 
 /** Card and shopper: what a renewal reuses from its initial payment. */
-type Payer = Pick<
+export type Payer = Pick<
   TransactionRow,
   | 'paymentMethod'
   | 'cardBrand'
@@ -149,7 +150,8 @@ type Payer = Pick<
   | 'shopperBrowser'
 >;
 
-interface Subscription {
+/** A successful initial payment that renewals charge again. */
+export interface Subscription {
   id: string;
   payer: Payer;
   amount: number;
@@ -162,7 +164,24 @@ const ISSUERS = new Map(ISSUER_COUNTRIES.map((country) => [country.code, country
 /** Rough exchange rates from EUR, so prices look local. */
 const FROM_EUR: Readonly<Record<string, number>> = { EUR: 1, USD: 1.08, GBP: 0.85, CHF: 0.95, SEK: 11.3, PLN: 4.3 };
 /** Initial payments kept per merchant as possible parents of later renewals. */
-const SUBSCRIPTION_POOL = 400;
+export const SUBSCRIPTION_POOL = 400;
+/**
+ * A live order is placed this long before the moment it is generated for, so its fallback retry (0.9 to 4 seconds
+ * after the first attempt) has happened by then too.
+ */
+const LIVE_ANSWER_MS = 5_000;
+/** The statement descriptors of an order that is not a renewal: one per checkout URL, a few per merchant. */
+const CHECKOUT_DESCRIPTORS = ['ONLINE', 'SHOP', 'WEB'] as const;
+
+/** FNV-1a: a stable hash that picks a URL's descriptor without drawing on the seeded random stream. */
+function hashText(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
 
 const ascii = (text: string) =>
   text
@@ -332,6 +351,14 @@ const EMPTY_ROW: TransactionRow = {
   updatedAt: EPOCH,
 };
 
+/** No route of the merchant serves an order: never in the seed's worlds, possible once users edit the routing. */
+export class NoRouteError extends Error {
+  override name = 'NoRouteError';
+  constructor(merchantId: string) {
+    super(`No route serves an order of merchant ${merchantId}`);
+  }
+}
+
 const TWO_24 = 2 ** 24;
 
 /** A bijection on 48-bit numbers (a three-round Feistel network): distinct inputs give distinct, scattered outputs. */
@@ -347,12 +374,17 @@ export function scatter48(value: number): number {
 
 export class MerchantTraffic {
   private readonly rng: Random;
-  private readonly world: MerchantWorld;
-  private readonly now: number;
+  private world: MerchantWorld;
+  /** The end of the generated history: nothing happens after it. Live traffic moves it forward with each order. */
+  private now: number;
+  /** Live traffic: every order is answered at once (see liveOrder). */
+  private live = false;
+  /** The UTC day of the last live order, to close the day when the clock passes midnight. */
+  private liveDay = '';
   private readonly subscriptionBusiness: boolean;
   private readonly prefix: string;
   private readonly plans: number[];
-  private readonly midsById: Map<string, WorldMid>;
+  private midsById: Map<string, WorldMid>;
   private readonly homeIssuer: string;
   /** The card statement descriptor's merchant part. */
   private readonly statement: string;
@@ -379,7 +411,9 @@ export class MerchantTraffic {
     this.statement = world.merchant.dba
       .toUpperCase()
       .replace(/[^A-Z0-9 ]/g, '')
-      .slice(0, 12);
+      .replace(/ {2,}/g, ' ')
+      .slice(0, 12)
+      .trim();
   }
 
   /**
@@ -405,6 +439,39 @@ export class MerchantTraffic {
     if (this.subscriptions.length > SUBSCRIPTION_POOL) {
       this.subscriptions.splice(0, this.subscriptions.length - SUBSCRIPTION_POOL);
     }
+  }
+
+  /**
+   * Where live traffic picks up after the stored history: the merchant's highest order number of the day (references
+   * carry the day, so they stay unique) and its recent subscriptions, oldest first, as parents of live renewals.
+   */
+  resume(state: { sequence: number; subscriptions: readonly Subscription[] }): void {
+    this.sequence = Math.max(this.sequence, state.sequence);
+    this.subscriptions.push(...state.subscriptions);
+    this.closeDay();
+  }
+
+  /** The merchant's MIDs and routes as they are now: live traffic follows the routing users edit meanwhile. */
+  reroute(world: MerchantWorld): void {
+    if (world.merchant.id !== this.world.merchant.id) throw new Error('reroute: another merchant');
+    this.world = world;
+    this.midsById = new Map(world.mids.map((mid) => [mid.id, mid]));
+  }
+
+  /**
+   * One order of live traffic, answered by `now`: placed a few seconds before, routed by the routing engine, approved
+   * or declined (and a decline retried on the fallback MID). Nothing waits for a shopper, an acquirer's notification or
+   * a settlement that no one would ever bring, and nothing follows it: no refund or dispute lies in the future.
+   */
+  liveOrder(now: number): GeneratedOrder {
+    this.live = true;
+    this.now = now;
+    const day = new Date(now).toISOString().slice(0, 10);
+    if (day !== this.liveDay) {
+      this.closeDay();
+      this.liveDay = day;
+    }
+    return this.order(now - LIVE_ANSWER_MS, 2);
   }
 
   /** A moment in [from, to), following the hour-of-day shape of e-commerce traffic. */
@@ -465,15 +532,21 @@ export class MerchantTraffic {
     base.orderConcept = CONCEPTS[effectiveCategory] ?? null;
     base.customTag = customTag;
     base.riskScore = riskScore;
-    base.shopperStatement = `${this.statement}*${base.referenceOrderId.slice(-6)}`;
+    base.shopperStatement = this.descriptor(effectiveCategory, orderUrl);
     applyPayer(base, payer);
     const age = this.now - at;
 
     // What happened before (or instead of) the issuer's answer.
-    const outcome = this.pickEarlyOutcome(riskScore, age, payer.paymentMethod, merchantInitiated);
+    // A live order is answered at once: it is as old as any settled one.
+    const outcome = this.pickEarlyOutcome(
+      riskScore,
+      this.live ? Number.POSITIVE_INFINITY : age,
+      payer.paymentMethod,
+      merchantInitiated,
+    );
     if (outcome) {
       const route = this.world.router.chooseRoute(routingOrder, rng.next());
-      if (!route) throw new Error(`No route serves an order of merchant ${this.world.merchant.id}`);
+      if (!route) throw new NoRouteError(this.world.merchant.id);
       const mid = this.midsById.get(route.midId)!;
       const id = this.nextId();
       const row = this.row(base, {
@@ -513,8 +586,7 @@ export class MerchantTraffic {
       random: rng.next(),
       declines: (_mid, attempt) => rng.bool(attempt.fallback ? 0.45 : declineChance),
     });
-    if (routed.outcome === 'no-route')
-      throw new Error(`No route serves an order of merchant ${this.world.merchant.id}`);
+    if (routed.outcome === 'no-route') throw new NoRouteError(this.world.merchant.id);
     // The retry on the fallback MID follows within seconds; one that would fall after now has not happened yet.
     const retryGap = rng.int(900, 4_000);
     const attempts = maxRows >= 2 && at + retryGap < this.now ? routed.attempts : routed.attempts.slice(0, 1);
@@ -836,7 +908,10 @@ export class MerchantTraffic {
     if (age < 3 * DAY_MS && CARDLESS_METHODS.has(method) && rng.bool(0.3)) {
       return { status: STATUSES.pending, error: null };
     }
-    if (!merchantInitiated && rng.bool(0.028)) return { status: STATUSES.abandoned, error: ABANDONED_ERROR };
+    // Abandonment shows 10 to 20 minutes later: live traffic leaves no order waiting for it.
+    if (!merchantInitiated && !this.live && rng.bool(0.028)) {
+      return { status: STATUSES.abandoned, error: ABANDONED_ERROR };
+    }
     if (rng.bool(0.018)) return { status: STATUSES.failed, error: rng.weighted(FAILURE_ERRORS) };
     return null;
   }
@@ -865,6 +940,18 @@ export class MerchantTraffic {
     const whole = Math.max(1, Math.floor(major));
     const ending = rng.weighted(PRICE_ENDINGS);
     return whole * 100 + (ending < 0 ? rng.int(0, 99) : ending);
+  }
+
+  /**
+   * The shopper's statement descriptor: the merchant's name and a few fixed suffixes, as merchants register them with
+   * their acquirers, so descriptor limits and counters have something to count. Renewals read RENEWAL; other orders
+   * the suffix of their checkout URL, picked by a hash rather than the random stream so every other value of the
+   * demo world stays what it was.
+   */
+  private descriptor(category: string, orderUrl: string | null): string {
+    if (category === CATEGORIES.renewal || category === CATEGORIES.maintenance) return `${this.statement}*RENEWAL`;
+    const suffix = CHECKOUT_DESCRIPTORS[hashText(orderUrl ?? '') % CHECKOUT_DESCRIPTORS.length]!;
+    return `${this.statement}*${suffix}`;
   }
 
   private pickUrl(category: string): string {
