@@ -188,16 +188,42 @@ export const CARD_BRAND_LABELS: Record<CardBrand, string> = {
   UNKNOWN: 'Unknown',
 };
 
-/** Risk-management alert programmes (spec 1, section 3). */
+/**
+ * Risk-management alert programmes: spec 1, section 3 and spec 3, section 9, plus Ethoca and Verifi CDRN, which the
+ * risk alerts list's Type tooltip explains (spec 3, section 2.9). Labels and descriptions are in src/domain/risk-alerts.ts.
+ */
 export const ALERT_TYPES = [
   'RDR',
-  'INIT_REFUND',
+  'ETHOCA',
+  'VERIFI_CDRN',
   'ORDER_INSIGHT',
   'COMPELLING_EVIDENCE',
+  'INIT_REFUND',
   'CONSUMER_CLARITY',
   'TEST',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
+
+/**
+ * Where a risk alert stands: the transaction statuses an alert takes (spec 3, sections 3 and 9). PENDING: received,
+ * not answered yet; SUCCESS: resolved as the programme asked (refunded by RDR, or answered); PREVENTED: the dispute was
+ * stopped before it became a chargeback; REFUNDED_MANUALLY: the merchant refunded the payment itself; PREVIOUSLY_REFUNDED:
+ * the payment had been refunded before the alert came; CANNOT_REFUND: the payment could not be refunded (already
+ * disputed or refunded elsewhere).
+ */
+export const ALERT_STATUSES = [
+  'PENDING',
+  'SUCCESS',
+  'PREVENTED',
+  'REFUNDED_MANUALLY',
+  'PREVIOUSLY_REFUNDED',
+  'CANNOT_REFUND',
+] as const satisfies readonly TransactionStatus[];
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+/** The card brands the alert programmes cover: the list's Card brand filter (paymentMethod). */
+export const ALERT_CARD_BRANDS = ['VISA', 'MC'] as const satisfies readonly CardBrand[];
+export type AlertCardBrand = (typeof ALERT_CARD_BRANDS)[number];
 
 /** A payment's refund availability (spec 3, section 4), the detail's `refundable`. Derived in src/domain/refunds.ts. */
 export const REFUND_AVAILABILITY = [

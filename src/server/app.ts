@@ -25,6 +25,7 @@ import { listsRoutes } from './areas/lists/routes';
 import { mailboxRoutes } from './areas/mailbox/routes';
 import { merchantsRoutes } from './areas/merchants/routes';
 import { midsRoutes } from './areas/mids/routes';
+import { riskAlertsRoutes } from './areas/risk-alerts/routes';
 import { routesRoutes } from './areas/routes/routes';
 import { searchRoutes } from './areas/search/routes';
 import { transactionsRoutes } from './areas/transactions/routes';
@@ -195,6 +196,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         await scope.register(usersRoutes, deps);
         await scope.register(transactionsRoutes, deps);
         await scope.register(chargebacksRoutes, deps);
+        await scope.register(riskAlertsRoutes, deps);
         await scope.register(disputeTemplatesRoutes, deps);
       });
     },

@@ -11,6 +11,7 @@ export * from './exports';
 export * from './limits';
 export * from './mailbox';
 export * from './merchants';
+export * from './risk-alerts';
 export * from './search';
 export * from './transactions';
 export * from './users';

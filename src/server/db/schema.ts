@@ -1064,3 +1064,118 @@ export const disputeTemplates = pgTable(
     check('dispute_templates_size_range', sql`${t.sizeBytes} between 1 and 3145728`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------------------------
+// Risk alerts (spec 3, sections 2.9 and 3 "Transaction alert"): the cases the alert programmes (RDR, Ethoca, Verifi
+// CDRN, Order Insight, Compelling Evidence ...) open on a payment, as their own records, with their history of status
+// changes. The payment's own alert columns (transactions.alert_type, alert_status, alert_caid) mirror the latest one.
+
+/** The values the checks accept: @domain/enums ALERT_TYPES and ALERT_STATUSES, written out for drizzle-kit. */
+const ALERT_TYPE_VALUES = [
+  'RDR',
+  'ETHOCA',
+  'VERIFI_CDRN',
+  'INIT_REFUND',
+  'ORDER_INSIGHT',
+  'COMPELLING_EVIDENCE',
+  'CONSUMER_CLARITY',
+  'TEST',
+];
+const ALERT_STATUS_VALUES = [
+  'PENDING',
+  'SUCCESS',
+  'PREVENTED',
+  'REFUNDED_MANUALLY',
+  'PREVIOUSLY_REFUNDED',
+  'CANNOT_REFUND',
+];
+
+/**
+ * One alert on a payment (GET /merchant/{merchantId}/transactionalert). Amount, currency, card brand, MID and
+ * descriptor are the alerted payment's as the programme reported them, copied so the list reads this table alone.
+ */
+export const transactionAlerts = pgTable(
+  'transaction_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    /** The alerted payment. */
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id),
+    /** The MID the payment ran on (midId); null when the payment had none. */
+    midId: uuid('mid_id').references(() => mids.id),
+    /** RDR, ETHOCA, VERIFI_CDRN, INIT_REFUND, ORDER_INSIGHT, COMPELLING_EVIDENCE, CONSUMER_CLARITY, TEST. */
+    type: text('type').notNull(),
+    /** PENDING, SUCCESS, PREVENTED, REFUNDED_MANUALLY, PREVIOUSLY_REFUNDED, CANNOT_REFUND. */
+    status: text('status').notNull(),
+    /** The statement descriptor the shopper saw. */
+    descriptor: text('descriptor'),
+    /** The card scheme's case id. */
+    caid: text('caid').notNull(),
+    /** Minor units of `currency`. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    /** paymentMethod: the card brand, VISA or MC (the alert programmes are Visa's and Mastercard's). */
+    cardBrand: text('card_brand').notNull(),
+    /** creationDate */
+    createdAt: createdAt(),
+    /** lastUpdateDate: the last status change. */
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The list's default order (creation date, newest first, id the same way) per merchant and per account, and the
+    // last-change order and range.
+    index('transaction_alerts_merchant_created_idx').on(
+      t.merchantId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('transaction_alerts_account_created_idx').on(
+      t.accountId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('transaction_alerts_merchant_updated_idx').on(
+      t.merchantId,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // Search by transaction id, CAID and MID id; the transaction detail's alerts.
+    index('transaction_alerts_transaction_idx').on(t.transactionId),
+    index('transaction_alerts_merchant_caid_idx').using('btree', t.merchantId, t.caid.op('text_pattern_ops')),
+    index('transaction_alerts_mid_idx').on(t.midId).where(sql`${t.midId} is not null`),
+    check('transaction_alerts_type_valid', sql`${t.type} in (${inList(ALERT_TYPE_VALUES)})`),
+    check('transaction_alerts_status_valid', sql`${t.status} in (${inList(ALERT_STATUS_VALUES)})`),
+    check('transaction_alerts_card_brand_valid', sql`${t.cardBrand} in ('VISA', 'MC')`),
+    check('transaction_alerts_amount_not_negative', sql`${t.amount} >= 0`),
+    check('transaction_alerts_updated_after_created', sql`${t.updatedAt} >= ${t.createdAt}`),
+  ],
+);
+
+/** An alert's history: its creation (from_status null) and every status change after it. */
+export const transactionAlertEvents = pgTable(
+  'transaction_alert_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => transactionAlerts.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** Null for the alert's arrival. */
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+  },
+  (t) => [
+    index('transaction_alert_events_alert_idx').on(t.alertId, t.at, t.id),
+    check(
+      'transaction_alert_events_status_valid',
+      sql`${t.toStatus} in (${inList(ALERT_STATUS_VALUES)}) and (${t.fromStatus} is null or ${t.fromStatus} in (${inList(ALERT_STATUS_VALUES)}))`,
+    ),
+  ],
+);

@@ -7,6 +7,8 @@ import type { RiskLevel } from '@domain/format';
 /** Risk-alert programmes (spec 1, section 3; spec 3, section 2.9). */
 export const ALERT_TYPE_LABELS: Record<AlertType, string> = {
   RDR: 'RDR',
+  ETHOCA: 'Ethoca',
+  VERIFI_CDRN: 'Verifi (CDRN)',
   INIT_REFUND: 'Init refund',
   ORDER_INSIGHT: 'Order Insight',
   COMPELLING_EVIDENCE: 'Compelling Evidence',

@@ -27,6 +27,7 @@ import {
   LAST_NAMES,
 } from './pools';
 import { createRandom, type Random } from './random';
+import { riskAlertsStep } from './risk-alerts';
 
 // The demo world: a stand-in for the payment platform around the console (design.md, section 1). It is built by a
 // list of steps sharing one context, so later areas (MIDs, routes, transactions, chargebacks...) append their own
@@ -115,6 +116,8 @@ export interface SeedContext {
   disputeTemplatesDir?: string | undefined;
   /** Dispute cases the chargebacks step wrote. */
   chargebacksCreated?: number;
+  /** Risk alerts the risk alerts step wrote. */
+  riskAlertsCreated?: number;
 }
 
 export interface GeneratorStep {
@@ -477,6 +480,7 @@ export const DEMO_STEPS: GeneratorStep[] = [
   credentialsStep,
   paymentsStep,
   chargebacksStep,
+  riskAlertsStep,
 ];
 
 export interface GenerateOptions {

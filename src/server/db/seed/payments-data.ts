@@ -57,7 +57,7 @@ export const COMMON_REFUND_REASONS: readonly (readonly [RefundReason, number])[]
 ];
 
 /** Reasons of refunds sent because an alert programme asked for them. */
-export const ALERT_REFUND_REASONS: readonly RefundReason[] = ['ETHOCA', 'VERIFI_CDRN'];
+export const ALERT_REFUND_REASONS = ['ETHOCA', 'VERIFI_CDRN'] as const satisfies readonly (RefundReason & AlertType)[];
 
 /** Providers whose MIDs refuse refunds within 24 hours of the payment (a PSP requirement). */
 export const SAME_DAY_BLOCKING_PROVIDERS: ReadonlySet<string> = new Set([

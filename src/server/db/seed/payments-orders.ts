@@ -50,6 +50,8 @@ import type { Random } from './random';
 // (src/server/demo) places orders one by one at the current time with `liveOrder`.
 
 const MINUTE_MS = 60_000;
+/** The card brands the alert programmes (RDR, Ethoca, Verifi CDRN, Order Insight ...) cover. */
+const ALERT_BRANDS: ReadonlySet<string> = new Set(['VISA', 'MC']);
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -647,7 +649,7 @@ export class MerchantTraffic {
       const when = this.after(at, 1, 30);
       if (when === null) return;
       this.refund(out, payment, whole, STATUSES.success, when);
-      if (rng.bool(0.15) && this.now - when > DAY_MS) {
+      if (ALERT_BRANDS.has(payment.cardBrand ?? '') && rng.bool(0.15) && this.now - when > DAY_MS) {
         // An issuer alert about a payment the merchant had already refunded.
         this.alert(payment, rng.pick(INFORMATIONAL_ALERTS), STATUSES.previouslyRefunded);
       }
@@ -686,19 +688,24 @@ export class MerchantTraffic {
     } else if (roll < 0.116) {
       const when = this.after(at, 3, 40);
       if (when !== null) this.child(out, payment, TRANSACTION_TYPES.retrieval, whole, STATUSES.success, when);
-    } else if (roll < 0.121) {
-      const when = this.after(at, 2, 30);
-      if (when === null) return;
-      this.alert(payment, 'RDR', STATUSES.success);
-      this.child(out, payment, TRANSACTION_TYPES.rdr, whole, STATUSES.success, when);
-    } else if (roll < 0.127) {
-      this.alert(payment, rng.pick(INFORMATIONAL_ALERTS), rng.weighted(INFORMATIONAL_ALERT_OUTCOMES));
-    } else if (roll < 0.13) {
-      // An issuer alert asked for a refund before the dispute: refunded in full.
-      const when = this.after(at, 1, 10);
-      if (when === null) return;
-      this.alert(payment, 'INIT_REFUND', STATUSES.refundedManually);
-      this.refund(out, payment, whole, STATUSES.success, when, rng.pick(ALERT_REFUND_REASONS));
+    } else if (roll < 0.13 && ALERT_BRANDS.has(payment.cardBrand ?? '')) {
+      // The alert programmes cover Visa and Mastercard cards only.
+      if (roll < 0.121) {
+        const when = this.after(at, 2, 30);
+        if (when === null) return;
+        this.alert(payment, 'RDR', STATUSES.success);
+        this.child(out, payment, TRANSACTION_TYPES.rdr, whole, STATUSES.success, when);
+      } else if (roll < 0.127) {
+        this.alert(payment, rng.pick(INFORMATIONAL_ALERTS), rng.weighted(INFORMATIONAL_ALERT_OUTCOMES));
+      } else {
+        // An issuer alert (Ethoca or Verifi CDRN) asked for a refund before the dispute: refunded in full, with the
+        // programme as the refund's reason.
+        const when = this.after(at, 1, 10);
+        if (when === null) return;
+        const programme = rng.pick(ALERT_REFUND_REASONS);
+        this.alert(payment, programme, STATUSES.refundedManually);
+        this.refund(out, payment, whole, STATUSES.success, when, programme);
+      }
     }
   }
 
