@@ -22,7 +22,7 @@ import {
 
 const livePort = Number(process.env.E2E_PORT ?? 4173) + 17;
 const liveBase = `http://localhost:${livePort}`;
-const healthTimeoutMs = 240_000;
+const healthTimeoutMs = 360_000;
 
 let server: ChildProcess | undefined;
 let dataDir: string | undefined;
@@ -48,6 +48,13 @@ async function waitForHealth(): Promise<void> {
 
 test.beforeAll(async () => {
   test.setTimeout(healthTimeoutMs + 10_000);
+  // Another server on the port (a second suite on the same machine) would answer the health check and the journey
+  // would set its limit there: refuse clearly instead.
+  const taken = await fetch(`${liveBase}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${livePort} is already served: stop the other server or set E2E_PORT`);
   dataDir = mkdtempSync(join(tmpdir(), 'ops-e2e-live-'));
   const { NODE_ENV: _unused, ...inherited } = process.env;
   server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {

@@ -31,7 +31,7 @@ describe('limit values', () => {
     expect(messageOf(limitValue, 0)).toBe('0 is not valid value');
     expect(messageOf(limitValue, -5)).toBe('The minimum number is 1');
     expect(messageOf(limitValue, 2.5)).toBe('Enter a whole number');
-    expect(messageOf(limitValue, 12345678901234567890)).toBe(`The maximum number is ${LIMIT_MAX}`);
+    expect(messageOf(limitValue, Number('12345678901234567890'))).toBe(`The maximum number is ${LIMIT_MAX}`);
     expect(messageOf(limitValue, 'ten')).toBe(LIMIT_MESSAGES.wholeNumber);
   });
 });
