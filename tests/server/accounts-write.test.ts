@@ -352,6 +352,9 @@ describe('GET /account/{accountId}/acquirer and /solution', () => {
     );
     expect(carried.items.map((provider) => provider.prettyName)).toEqual(['Adyen']);
     expect(carried.items[0]!.solutions.map((s) => s.prettyName)).toEqual(['Cards EU']);
+    // The merchant's own MID is on Cards EU: a regression once answered false here for every solution.
+    expect(carried.items[0]!.solutions[0]!.usedByMid).toBe(true);
+    expect(carried.items[0]!.usedByMid).toBe(true);
 
     const otherMerchant = await createMerchant(t.db, other.id);
     const foreign = await call('GET', `/account/${busy.id}/acquirer?merchantId=${otherMerchant.id}`, staffToken);

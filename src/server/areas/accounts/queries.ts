@@ -18,10 +18,14 @@ export const accountUserCount = sql<number>`(
   where user_accounts.account_id = accounts.id and users.user_type = 'ACCOUNT' and users.status <> 'DELETED'
 )`;
 
-/** A MID uses the solution, or payments did (their MID may have moved on; the record of them stays). */
-export const solutionInUse = (solutionId: SQL | string) => sql<boolean>`(
-  exists (select 1 from mids where mids.solution_id = ${solutionId})
-  or exists (select 1 from transactions where transactions.solution_id = ${solutionId})
+/**
+ * A MID uses the solution, or payments did (their MID may have moved on; the record of them stays). The outer
+ * `solutions` row is named in full: drizzle prints `${solutions.id}` as a bare "id" in a one-table select, which
+ * inside these subqueries would mean mids.id or transactions.id.
+ */
+export const solutionInUse = sql<boolean>`(
+  exists (select 1 from mids where mids.solution_id = solutions.id)
+  or exists (select 1 from transactions where transactions.solution_id = solutions.id)
 )`;
 
 /** Sortable contract fields of the accounts list. */
@@ -80,7 +84,7 @@ export async function loadAccounts(db: Queryable, ids: readonly string[]): Promi
         accountId: solutions.accountId,
         acquirerId: solutions.acquirerId,
         prettyName: solutions.prettyName,
-        usedByMid: solutionInUse(sql`${solutions.id}`),
+        usedByMid: solutionInUse,
       })
       .from(solutions)
       .where(inArray(solutions.accountId, list))
@@ -141,11 +145,11 @@ export async function loadAccountProviders(
 ): Promise<Provider[]> {
   const merchant = options.merchantId;
   const used = merchant
-    ? sql<boolean>`exists (select 1 from mids where mids.solution_id = ${solutions.id} and mids.merchant_id = ${merchant})`
-    : solutionInUse(sql`${solutions.id}`);
+    ? sql<boolean>`exists (select 1 from mids where mids.solution_id = solutions.id and mids.merchant_id = ${merchant})`
+    : solutionInUse;
   const carried = merchant
-    ? sql<boolean>`exists (select 1 from transactions where transactions.solution_id = ${solutions.id} and transactions.merchant_id = ${merchant})`
-    : sql<boolean>`exists (select 1 from transactions where transactions.solution_id = ${solutions.id})`;
+    ? sql<boolean>`exists (select 1 from transactions where transactions.solution_id = solutions.id and transactions.merchant_id = ${merchant})`
+    : sql<boolean>`exists (select 1 from transactions where transactions.solution_id = solutions.id)`;
   const [providerRows, solutionRows] = await Promise.all([
     db
       .select({ acquirerId: acquirers.id, prettyName: acquirers.prettyName })
@@ -184,7 +188,7 @@ export async function loadAccountSolutions(db: Queryable, accountId: string): Pr
     .select({
       id: solutions.id,
       prettyName: solutions.prettyName,
-      usedByMid: solutionInUse(sql`${solutions.id}`),
+      usedByMid: solutionInUse,
       acquirerId: acquirers.id,
       acquirerPrettyName: acquirers.prettyName,
     })

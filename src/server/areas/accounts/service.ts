@@ -169,7 +169,7 @@ function saveChanges(deps: AccountDeps, auth: AuthContext, accountId: string, sa
         id: solutions.id,
         acquirerId: solutions.acquirerId,
         prettyName: solutions.prettyName,
-        inUse: solutionInUse(sql`${solutions.id}`),
+        inUse: solutionInUse,
       })
       .from(solutions)
       .where(eq(solutions.accountId, accountId));
