@@ -196,7 +196,7 @@ export function presetRange(preset: DatePreset, now: DateInput = new Date(), tim
 // product's text and read what a user types.
 
 /** ISO 4217 currencies whose minor unit is not a hundredth. Every other code has two decimals. */
-const ZERO_DECIMAL_CURRENCIES = new Set([
+export const ZERO_DECIMAL_CURRENCIES = new Set([
   'BIF',
   'CLP',
   'DJF',
@@ -215,7 +215,7 @@ const ZERO_DECIMAL_CURRENCIES = new Set([
   'XOF',
   'XPF',
 ]);
-const THREE_DECIMAL_CURRENCIES = new Set(['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND']);
+export const THREE_DECIMAL_CURRENCIES = new Set(['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND']);
 
 /** Digits of the currency's minor unit: 2 for EUR (cents), 0 for JPY, 3 for KWD. */
 export function currencyExponent(currency: string): number {

@@ -18,6 +18,7 @@ import { analyticsRoutes } from './areas/analytics/routes';
 import { authRoutes } from './areas/auth/routes';
 import { chargebacksRoutes } from './areas/chargebacks/routes';
 import { countersRoutes } from './areas/counters/routes';
+import { dashboardRoutes } from './areas/dashboard/routes';
 import { disputeTemplatesRoutes } from './areas/dispute-templates/routes';
 import { exportsRoutes } from './areas/exports/routes';
 import { limitsRoutes } from './areas/limits/routes';
@@ -190,6 +191,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         await scope.register(midsRoutes, deps);
         await scope.register(countersRoutes, deps);
         await scope.register(limitsRoutes, deps);
+        await scope.register(dashboardRoutes, deps);
         await scope.register(routesRoutes, deps);
         await scope.register(searchRoutes, deps);
         await scope.register(exportsRoutes, deps);

@@ -8,9 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createMerchant, createTestDatabase } from './helpers/test-app';
 import { createPaymentsWorld } from './helpers/transaction-fixtures';
 
-// The daily sales rollup (migration 0016) is kept by triggers on `transactions`: after any sequence of inserts, status
-// and dimension changes and deletes, in one statement or many, it equals a GROUP BY over the raw table, also with
-// several writers at once on PostgreSQL (PGlite has one connection), and the rebuild gives the same table.
+// The daily sales rollup (migration 0016) and the dashboard's rollup (0020) are kept by triggers on `transactions`:
+// after any sequence of inserts, status and dimension changes and deletes, in one statement or many, each equals a
+// GROUP BY over the raw table, also with several writers at once on PostgreSQL (PGlite has one connection), and the
+// rebuild gives the same tables.
 
 const PG = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -62,9 +63,16 @@ const INSTANTS = [
 ];
 const BRANDS = ['VISA', 'MC', null];
 const DESCRIPTORS = ['SHOP*ONE', 'SHOP*TWO', null];
-const STATUSES = ['SUCCESS', 'DECLINED', 'IN_PROCESS', 'FAILED'];
-const TYPES = ['PAYMENT', 'RECURRENCE', 'REFUND'];
-const CATEGORIES = ['ONE-OFF', 'INITIAL'];
+const STATUSES = ['SUCCESS', 'DECLINED', 'IN_PROCESS', 'FAILED', 'ABANDONED'];
+const TYPES = ['PAYMENT', 'RECURRENCE', 'REFUND', 'CHARGEBACK'];
+const CATEGORIES = ['ONE-OFF', 'INITIAL', 'RENEWAL'];
+const COUNTRIES = ['ES', 'US', null];
+const ERRORS: [string | null, string | null][] = [
+  ['0201', 'Issuer Rejects'],
+  ['0201', 'Issuer rejects (old wording)'],
+  ['0102', 'Authentication Failed'],
+  [null, null],
+];
 const CURRENCIES = ['EUR', 'USD'];
 
 interface RowSpec {
@@ -78,6 +86,8 @@ interface RowSpec {
   currency: number;
   fallback: boolean;
   amount: number;
+  country: number;
+  error: number;
 }
 
 const rowArb: fc.Arbitrary<RowSpec> = fc.record({
@@ -91,6 +101,8 @@ const rowArb: fc.Arbitrary<RowSpec> = fc.record({
   currency: fc.nat(CURRENCIES.length - 1),
   fallback: fc.boolean(),
   amount: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 5_000_000 }), fc.constant(9_000_000_000_000)),
+  country: fc.nat(COUNTRIES.length - 1),
+  error: fc.nat(ERRORS.length - 1),
 });
 
 type Op =
@@ -135,6 +147,9 @@ function values(spec: RowSpec) {
     shopperStatement: DESCRIPTORS[spec.descriptor]!,
     isFallback: spec.fallback,
     createdAt: new Date(INSTANTS[spec.instant]!),
+    cardCountry: COUNTRIES[spec.country]!,
+    errorCode: ERRORS[spec.error]![0],
+    errorMessage: ERRORS[spec.error]![1],
   };
 }
 
@@ -207,9 +222,71 @@ async function rollupAndTruth(q: Queryable) {
   return { stored, truth };
 }
 
+const DASHBOARD_KEY = `account_id, grain, merchant_id, issuer_country, day, solution_id, currency, transaction_type,
+  category, status, is_fallback, error_code, error_label`;
+
+/**
+ * The dashboard rollup (migration 0020) as stored and as GROUPING SETS over the raw table: the same rows, written
+ * another way than the triggers' projection (one grouping set per grain, figures and errors apart).
+ */
+async function dashboardAndTruth(q: Queryable) {
+  const stored = rowsOf<Record<string, unknown>>(
+    await q.execute(
+      sql.raw(`select account_id, grain, merchant_id, issuer_country, day::text as day, solution_id, currency,
+        transaction_type, category, status, is_fallback, error_code, error_label, count::text as count,
+        amount::text as amount
+      from dashboard_rollup order by ${DASHBOARD_KEY}`),
+    ),
+  );
+  const sets = (dims: string) =>
+    [
+      '',
+      'merchant_id',
+      'solution_id',
+      'merchant_id, solution_id',
+      'card_country',
+      'merchant_id, card_country',
+      'solution_id, card_country',
+      'merchant_id, solution_id, card_country',
+    ]
+      .map((extra) => `(account_id, day${extra ? `, ${extra}` : ''}, ${dims})`)
+      .join(', ');
+  const grain = `(case when grouping(merchant_id) = 0 then 1 else 0 end + case when grouping(solution_id) = 0 then 2
+    else 0 end + case when grouping(card_country) = 0 then 4 else 0 end)`;
+  // A refund's or chargeback's category and fallback flag are not the dashboard's: they group as null.
+  const dashboardRows = `(select account_id, merchant_id, solution_id, card_country, currency, transaction_type, status,
+      amount, error_code, error_message, (created_at at time zone 'UTC')::date as day,
+      case when transaction_type in ('PAYMENT', 'RECURRENCE') then category end as category,
+      case when transaction_type in ('PAYMENT', 'RECURRENCE') then is_fallback end as is_fallback
+    from transactions
+    where category in ('ONE-OFF', 'INITIAL', 'RENEWAL', 'MAINTENANCE') or transaction_type not in ('PAYMENT', 'RECURRENCE'))`;
+  const truth = rowsOf<Record<string, unknown>>(
+    await q.execute(
+      sql.raw(`select * from (
+        select account_id, ${grain} as grain, merchant_id, card_country as issuer_country, day::text as day, solution_id,
+          currency, transaction_type, category, status, is_fallback, null::text as error_code, null::text as error_label, count(*)::text as count, sum(amount)::text as amount
+        from ${dashboardRows} t
+        where (transaction_type in ('PAYMENT', 'RECURRENCE') and status in ('SUCCESS', 'FAILED', 'DECLINED', 'ABANDONED'))
+          or (transaction_type in ('REFUND', 'PARTIAL_REFUND', 'CHARGEBACK') and status = 'SUCCESS')
+        group by grouping sets (${sets('currency, transaction_type, category, status, is_fallback')})
+        union all
+        select account_id, ${grain}, merchant_id, card_country, day::text, solution_id, null, null, null, null, null,
+          error_code, left(error_message, 200), count(*)::text, '0'
+        from ${dashboardRows} t
+        where transaction_type in ('PAYMENT', 'RECURRENCE') and status in ('FAILED', 'DECLINED', 'ABANDONED')
+          and error_code is not null
+        group by grouping sets (${sets('error_code, error_message')})) g
+      order by ${DASHBOARD_KEY}`),
+    ),
+  );
+  return { stored, truth };
+}
+
 async function expectExact(q: Queryable = db) {
   const { stored, truth } = await rollupAndTruth(q);
   expect(stored).toEqual(truth);
+  const dashboard = await dashboardAndTruth(q);
+  expect(dashboard.stored).toEqual(dashboard.truth);
 }
 
 describe('the daily sales rollup', () => {
@@ -221,8 +298,12 @@ describe('the daily sales rollup', () => {
         await expectExact();
         // Zero rows go: emptying the table empties the rollup.
         await db.delete(transactions);
-        const [left] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from sales_rollup`));
-        expect(left?.n).toBe(0);
+        const [left] = rowsOf<{ n: number; dashboard: number }>(
+          await db.execute(
+            sql`select (select count(*)::int from sales_rollup) as n, (select count(*)::int from dashboard_rollup) as dashboard`,
+          ),
+        );
+        expect(left).toEqual({ n: 0, dashboard: 0 });
       }),
       { numRuns: PG ? 40 : 25 },
     );
@@ -247,9 +328,14 @@ describe('the daily sales rollup', () => {
     for (const op of fc.sample(opArb, { numRuns: 60, seed: 42 })) await apply(db, op, live);
     const before = await rollupAndTruth(db);
     expect(before.stored).toEqual(before.truth);
+    const dashboardBefore = await dashboardAndTruth(db);
+    expect(dashboardBefore.stored).toEqual(dashboardBefore.truth);
+    expect(dashboardBefore.truth.length).toBeGreaterThan(0);
     expect(await rebuildSalesRollup(db)).toBe(before.truth.length);
     const after = await rollupAndTruth(db);
     expect(after.stored).toEqual(before.stored);
+    // The rebuild recomputes the dashboard's rollup too.
+    expect((await dashboardAndTruth(db)).stored).toEqual(dashboardBefore.stored);
     await db.delete(transactions);
   });
 

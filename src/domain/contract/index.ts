@@ -6,6 +6,7 @@ export * from './chargebacks';
 export * from './common';
 export * from './config';
 export * from './counters';
+export * from './dashboard';
 export * from './dispute-templates';
 export * from './exports';
 export * from './limits';

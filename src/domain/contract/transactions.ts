@@ -268,6 +268,16 @@ const transactionFilters = listQuery.extend({
   midId: queryArray(uuid),
   /** riskScore[]=From&riskScore[]=To: whole numbers 0 to 100 on the shown scale (raw score times 100, truncated). */
   riskScore: queryArray(wholeScore),
+  /**
+   * Provider solutions by name (the spec names solution[] on the export; the list takes it too, so a dashboard KPI's
+   * transactions can be listed with the very filters it was counted with).
+   */
+  solution: queryArray(z.string().trim().min(1).max(200)),
+  /** true: only payments retried on a route's fallback MID; false: only the others (the dashboard's fallback box). */
+  isFallback: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
 });
 
 interface RangeFields {
@@ -298,10 +308,7 @@ export type TransactionList = z.infer<typeof transactionList>;
  * filter, timeZone and forceEmailExport. The file is a ZIP.
  */
 export const transactionExportQuery = withRangeRules(
-  transactionFilters
-    .omit({ page: true, limit: true })
-    .extend({ solution: queryArray(z.string().trim().min(1).max(200)) })
-    .extend(exportQuery.shape),
+  transactionFilters.omit({ page: true, limit: true }).extend(exportQuery.shape),
 );
 export type TransactionExportQuery = z.infer<typeof transactionExportQuery>;
 

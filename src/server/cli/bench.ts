@@ -9,6 +9,7 @@ import { searchByName, searchPastedId } from './bench/api-search';
 import { BACKTEST_MEASUREMENTS, setBacktestLog } from './bench/backtest';
 import { consoleInitialJs } from './bench/console-size';
 import { COUNTER_MEASUREMENTS, setCountersLog } from './bench/counters';
+import { DASHBOARD_MEASUREMENTS, setDashboardLog } from './bench/dashboard';
 import { exportCpu, exportFirstByte, exportMemory } from './bench/export';
 import { round } from './bench/stats';
 import { closeTransactionsFixture, setTransactionsLog, TRANSACTION_MEASUREMENTS } from './bench/transactions';
@@ -43,9 +44,19 @@ const MEASUREMENTS: readonly Measurement[] = [
   ...TRANSACTION_MEASUREMENTS,
   ...BACKTEST_MEASUREMENTS,
   ...COUNTER_MEASUREMENTS,
+  ...DASHBOARD_MEASUREMENTS,
 ];
 
-const GROUPS: readonly BenchGroup[] = ['console', 'api', 'search', 'export', 'transactions', 'backtest', 'counters'];
+const GROUPS: readonly BenchGroup[] = [
+  'console',
+  'api',
+  'search',
+  'export',
+  'transactions',
+  'backtest',
+  'counters',
+  'dashboard',
+];
 const root = resolve(import.meta.dirname, '../../..');
 
 function parseOptions() {
@@ -59,7 +70,7 @@ function parseOptions() {
   });
   if (values.help) {
     console.log(
-      'Usage: npm run bench -- [--only console|api|search|export|transactions|backtest|counters]... [--rows N] [--strict]',
+      'Usage: npm run bench -- [--only console|api|search|export|transactions|backtest|counters|dashboard]... [--rows N] [--strict]',
     );
     console.log(
       'Transactions: BENCH_TRANSACTIONS_URL=<a database seeded with npm run seed -- --transactions N>, or BENCH_TRANSACTIONS=N generated rows.',
@@ -70,6 +81,7 @@ function parseOptions() {
     console.log(
       'Counters: BENCH_COUNTERS_URL=<a dedicated database, filled once with 10M demo transactions (BENCH_COUNTERS_TRANSACTIONS=N) and reused>, or the demo data on PGlite.',
     );
+    console.log('Dashboard: the counters database (BENCH_COUNTERS_URL), or the demo data on PGlite.');
     process.exit(0);
   }
   const only = (values.only ?? []).flatMap((value) => value.split(','));
@@ -132,6 +144,7 @@ async function main() {
   setTransactionsLog(log);
   setBacktestLog(log);
   setCountersLog(log);
+  setDashboardLog(log);
 
   let fixture: Promise<ApiFixture> | undefined;
   const context: BenchContext = {

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { importRatesFile, RatesFileError } from '../db/exchange-rates';
 import { rebuildSalesRollup } from '../db/sales-rollup';
 import { users } from '../db/schema';
 import { demoBaseDate, seedFromEnv } from '../db/seed/ensure';
@@ -14,7 +16,11 @@ import { DISPUTE_TEMPLATES_FOLDER } from '../lib/docx';
 // contents first; --transactions sets how many transactions the world holds in all (the benchmark's 10,000,000 on
 // PostgreSQL), streamed in batches instead of the demo's few thousand per account.
 // `npm run seed -- --rebuild-rollups`: migrates, then truncates the daily sales rollup and recomputes it from the raw
-// transactions in one transaction; nothing else changes (with --reset, it runs after the new demo data).
+// transactions in one transaction; nothing else changes (with --reset, it runs after the new demo data). The dashboard's
+// rollup is rebuilt with it.
+// `npm run seed -- --import-rates file.csv`: migrates, then writes the file's exchange rates (lines day,currency,rate:
+// units per 1 EUR) in one transaction, replacing the stored rate of every day and currency it names; a bad line
+// changes nothing. Runs after the demo data when combined with --reset.
 
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--'),
@@ -23,6 +29,7 @@ const { values } = parseArgs({
     seed: { type: 'string' },
     transactions: { type: 'string' },
     'rebuild-rollups': { type: 'boolean', default: false },
+    'import-rates': { type: 'string' },
   },
   allowPositionals: true,
 });
@@ -47,7 +54,7 @@ try {
   if (values.reset) {
     await resetDatabase(database);
     console.log(`Reset ${where}.`);
-  } else if (values['rebuild-rollups']) {
+  } else if (values['rebuild-rollups'] || values['import-rates'] !== undefined) {
     await database.migrate();
     alreadySeeded = true;
   } else {
@@ -83,11 +90,24 @@ try {
       );
     }
   }
+  if (values['import-rates'] !== undefined) {
+    const file = values['import-rates'];
+    try {
+      const written = await importRatesFile(database.db, readFileSync(file, 'utf8'));
+      console.log(`Exchange rates imported from ${file}: ${written.toLocaleString('en-GB')} rates.`);
+    } catch (error) {
+      if (!(error instanceof RatesFileError) && (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      console.error(`${file}: ${(error as Error).message}; nothing was imported.`);
+      process.exitCode = 2;
+    }
+  }
   if (values['rebuild-rollups']) {
     const started = performance.now();
     const rows = await rebuildSalesRollup(database.db);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(`Sales rollup rebuilt from the transactions in ${seconds} s: ${rows.toLocaleString('en-GB')} rows.`);
+    console.log(
+      `Sales and dashboard rollups rebuilt from the transactions in ${seconds} s: ${rows.toLocaleString('en-GB')} rows.`,
+    );
   }
 } finally {
   await database.close();

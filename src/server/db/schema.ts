@@ -735,6 +735,83 @@ export const salesRollup = pgTable(
 );
 
 /**
+ * The dashboard's rollup (issue 17): the transactions the dashboard counts (payments that ended in success, failure,
+ * decline or abandonment; successful refunds and chargebacks), one row set per combination of the dashboard's filters.
+ * `grain` is a bit mask of the dimensions a row keeps: 1 the merchant, 2 the solution, 4 the issuer country; a
+ * dimension the grain drops is null. So a call reads only rows already summed to its own filters: the account's
+ * dashboard without filters reads grain 0 (days x currencies x outcomes), a merchant's with a country grain 5. Rows
+ * with an error code count the rejected payments of that code and label (the top errors), with no currency, type,
+ * category, status or amount; the other rows carry an error code of null. Kept by the same statement-level triggers
+ * as `sales_rollup` (migration 0020), rebuilt with it by `npm run seed -- --rebuild-rollups`.
+ */
+export const dashboardRollup = pgTable(
+  'dashboard_rollup',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: uuid('account_id').notNull(),
+    grain: smallint('grain').notNull(),
+    merchantId: uuid('merchant_id'),
+    /** The card's issuer country (`transactions.card_country`). */
+    issuerCountry: text('issuer_country'),
+    day: date('day', { mode: 'string' }).notNull(),
+    solutionId: uuid('solution_id'),
+    currency: text('currency'),
+    transactionType: text('transaction_type'),
+    category: text('category'),
+    status: text('status'),
+    isFallback: boolean('is_fallback'),
+    errorCode: text('error_code'),
+    /** The error's message, first 200 characters: the label of the top errors. */
+    errorLabel: text('error_label'),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    /** Minor units of `currency`; 0 on error rows. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    // The triggers' ON CONFLICT target and the reads' index: the equality filters first (account, grain, merchant,
+    // country), then the day range.
+    unique('dashboard_rollup_key')
+      .on(
+        t.accountId,
+        t.grain,
+        t.merchantId,
+        t.issuerCountry,
+        t.day,
+        t.solutionId,
+        t.currency,
+        t.transactionType,
+        t.category,
+        t.status,
+        t.isFallback,
+        t.errorCode,
+        t.errorLabel,
+      )
+      .nullsNotDistinct(),
+    check('dashboard_rollup_grain', sql`${t.grain} between 0 and 7`),
+  ],
+);
+
+/**
+ * Daily exchange rates (issue 17): units of `currency` per 1 EUR on `day` (EUR itself has no row). Seeded for the demo
+ * period, replaced by `npm run seed -- --import-rates file.csv`. The dashboard converts each day's amounts at that
+ * day's rate; a missing one makes the amount unavailable, never a wrong total.
+ */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    rate: numeric('rate', { precision: 18, scale: 8 }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.currency] }),
+    check('exchange_rates_rate_positive', sql`${t.rate} > 0`),
+    check('exchange_rates_not_base', sql`${t.currency} <> 'EUR'`),
+  ],
+);
+
+/**
  * Sales limits (spec 3, section 3 "Limits"): one row per limited scope of a merchant on a provider solution. The
  * level follows from which columns are set: no MID is the global limit, a MID without brand the MID's limit, a brand
  * without descriptor the brand's, all three a descriptor's. Values count successful sales (src/domain/limits.ts);

@@ -44,7 +44,7 @@ export const TRANSACTION_SORT_KEYS: SortKeys = {
 };
 export { TRANSACTION_DEFAULT_ORDER };
 
-/** The filters the list and the export share (the export adds solution[]). */
+/** The filters the list and the export share. */
 export type TransactionFilters = Omit<Partial<TransactionListQuery>, 'page' | 'limit' | 'order'> &
   Partial<Pick<TransactionExportQuery, 'solution'>>;
 
@@ -136,6 +136,7 @@ export function transactionListWhere(accountId: string, query: TransactionFilter
           inArray(solutions.prettyName, query.solution),
         )})`
       : undefined,
+    query.isFallback === undefined ? undefined : eq(transactions.isFallback, query.isFallback),
     query.creationDateFrom ? gte(transactions.createdAt, new Date(query.creationDateFrom)) : undefined,
     query.creationDateTo ? lte(transactions.createdAt, new Date(query.creationDateTo)) : undefined,
     riskScoreRange(query.riskScore),

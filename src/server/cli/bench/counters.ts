@@ -61,7 +61,7 @@ async function onServer(url: string, statement: string, values: unknown[] = []) 
   }
 }
 
-async function openDedicated(url: string): Promise<Database> {
+export async function openDedicated(url: string): Promise<Database> {
   const { openDatabase } = await import('../../db/client');
   const name = new URL(url).pathname.slice(1);
   const found = await onServer(url, 'select 1 from pg_database where datname = $1', [name]);
@@ -85,7 +85,7 @@ async function generate(database: Database, transactions: number | undefined, lo
   return round((performance.now() - started) / 1000);
 }
 
-async function ensureBenchUser(database: Database, accountId: string) {
+export async function ensureBenchUser(database: Database, accountId: string) {
   const { hashPassword } = await import('../../areas/auth/passwords');
   const { roles, userAccounts, users } = await import('../../db/schema');
   const { db } = database;
@@ -108,7 +108,11 @@ async function ensureBenchUser(database: Database, accountId: string) {
 }
 
 /** The database, filled when it is empty; answers where the data came from. */
-async function prepare(database: Database, dedicated: boolean, log: Log): Promise<{ source: string; notes: string[] }> {
+export async function prepare(
+  database: Database,
+  dedicated: boolean,
+  log: Log,
+): Promise<{ source: string; notes: string[] }> {
   const { db } = database;
   await database.migrate();
   const notes: string[] = [];
@@ -221,7 +225,7 @@ async function pickScope(database: Database): Promise<Scope> {
   };
 }
 
-async function signedIn(database: Database, now: number) {
+export async function signedIn(database: Database, now: number) {
   const [{ buildApp }, { loadConfig }] = await Promise.all([import('../../app'), import('../../config')]);
   const config = loadConfig({}, { logLevel: 'silent', serveConsole: false, accessTokenTtlSeconds: 3600 });
   const app = await buildApp({ config, database, now: () => now });

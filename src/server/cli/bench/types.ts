@@ -1,7 +1,15 @@
 // The shape every benchmark measurement has. Adding one is a small module exporting a Measurement (or a few) and one
 // line in the registry of bench.ts.
 
-export type BenchGroup = 'console' | 'api' | 'search' | 'export' | 'transactions' | 'backtest' | 'counters';
+export type BenchGroup =
+  | 'console'
+  | 'api'
+  | 'search'
+  | 'export'
+  | 'transactions'
+  | 'backtest'
+  | 'counters'
+  | 'dashboard';
 
 export interface Budget {
   op: '<=' | '==';

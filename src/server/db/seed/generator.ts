@@ -15,6 +15,7 @@ import {
 } from '../schema';
 import { activityStep } from './activity';
 import { chargebacksStep } from './chargebacks';
+import { exchangeRatesStep } from './exchange-rates';
 import { paymentsStep } from './payments';
 import {
   ACCOUNTS,
@@ -481,6 +482,7 @@ export const DEMO_STEPS: GeneratorStep[] = [
   paymentsStep,
   chargebacksStep,
   riskAlertsStep,
+  exchangeRatesStep,
 ];
 
 export interface GenerateOptions {

@@ -1,0 +1,356 @@
+import type {
+  TransactionsChart,
+  TransactionsChartQuery,
+  TransactionsKpis,
+  TransactionsKpisQuery,
+} from '@domain/contract/dashboard';
+import {
+  CONVERSION_DECIMALS,
+  comparisonPeriod,
+  type DashboardCurrency,
+  type DayRange,
+  divideRounded,
+  eachDay,
+  emptySales,
+  RATE_BASE_CURRENCY,
+  RATE_DECIMALS,
+  SALE_OUTCOMES,
+  SALE_TYPES,
+  type SalesByType,
+  saleOutcomeOf,
+  saleTypeOf,
+  type Tally,
+  TOP_ERRORS,
+} from '@domain/dashboard';
+import { currencyExponent, THREE_DECIMAL_CURRENCIES, ZERO_DECIMAL_CURRENCIES } from '@domain/format';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { merchants, solutions } from '../../db/schema';
+import { notFound } from '../../plugins/errors';
+
+// The dashboard's reads (spec 3, sections 2.8 and 3 "Dashboard sales data"): the dashboard rollup only (migration
+// 0020), never the raw transactions, at the grain of the call's filters, so a call reads at most days x currencies x
+// outcomes rows whatever the table's size. Amounts are converted in SQL with the daily exchange rates, exactly as
+// convertDayAmounts (src/domain/dashboard.ts) says: each rollup row's amount (a day's total in a currency of one
+// type, category, status and fallback flag, per solution when the call filters by solutions) to 10^-12 of the target's
+// minor unit, rounded half away from zero, summed, and the sum rounded once here. Rows are converted as they are read,
+// with no regrouping first: at a grain the rows are already the call's groups.
+
+interface Scope {
+  accountId: string;
+  merchantId?: string | undefined;
+  solution?: string[] | undefined;
+  issuerCountry?: string | undefined;
+}
+
+/** The rows of the scope's grain (schema.ts `dashboardRollup`): the filters it has, and nothing summed twice. */
+function scopeWhere(scope: Scope): SQL {
+  const grain = (scope.merchantId ? 1 : 0) | (scope.solution?.length ? 2 : 0) | (scope.issuerCountry ? 4 : 0);
+  return sql.join(
+    [
+      sql`d.account_id = ${scope.accountId}::uuid`,
+      sql`d.grain = ${grain}`,
+      scope.merchantId ? sql`d.merchant_id = ${scope.merchantId}::uuid` : sql`d.merchant_id is null`,
+      scope.issuerCountry ? sql`d.issuer_country = ${scope.issuerCountry}` : sql`d.issuer_country is null`,
+      scope.solution?.length
+        ? sql`d.solution_id in (select ${solutions.id} from ${solutions} where ${and(
+            eq(solutions.accountId, scope.accountId),
+            inArray(solutions.prettyName, scope.solution),
+          )})`
+        : sql`d.solution_id is null`,
+    ],
+    sql` and `,
+  );
+}
+
+const PRECISION = 10n ** BigInt(CONVERSION_DECIMALS);
+
+/** 10^(target's minor digits + 12 - the amount's currency's minor digits), as a numeric literal per case. */
+function scaleOf(currency: SQL, target: DashboardCurrency): SQL {
+  const scale = (digits: number) =>
+    sql.raw(`${10n ** BigInt(currencyExponent(target) + CONVERSION_DECIMALS - digits)}::numeric`);
+  return sql`(case when ${currency} = any(${sql.param([...ZERO_DECIMAL_CURRENCIES])}::text[]) then ${scale(0)}
+    when ${currency} = any(${sql.param([...THREE_DECIMAL_CURRENCIES])}::text[]) then ${scale(3)} else ${scale(2)} end)`;
+}
+
+/**
+ * A day's total `b.amount` in `b.currency` converted to 10^-12 target minor units (numeric, exact: integers only), and
+ * whether a rate it needs is missing. Expects `src` and `dst`: the day's rates of the amount's currency and the target.
+ */
+function conversion(target: DashboardCurrency) {
+  const one = 10n ** BigInt(RATE_DECIMALS);
+  const fromRate = sql`(case when b.currency = ${RATE_BASE_CURRENCY} then ${one}::numeric else src.rate * ${one}::numeric end)`;
+  const toRate = target === RATE_BASE_CURRENCY ? sql`${one}::numeric` : sql`(dst.rate * ${one}::numeric)`;
+  const numerator = sql`(b.amount::numeric * ${toRate} * ${scaleOf(sql`b.currency`, target)})`;
+  // Amounts are never negative (transactions_amount_not_negative): half up is half away from zero, floor((2x + d) / 2d).
+  const converted = sql`(case when b.currency = ${target} then b.amount::numeric * ${PRECISION}::numeric
+    else div(2 * ${numerator} + ${fromRate}, 2 * ${fromRate}) end)`;
+  const missing = sql`(b.currency <> ${target} and ((b.currency <> ${RATE_BASE_CURRENCY} and src.rate is null)
+    or (${target} <> ${RATE_BASE_CURRENCY} and dst.rate is null)))`;
+  const rates = sql`left join exchange_rates src on src.day = b.day and src.currency = b.currency
+    left join exchange_rates dst on dst.day = b.day and dst.currency = ${target}`;
+  return { converted, missing, rates };
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** A converted sum (10^-12 minor units, as text) rounded to minor units; null when a rate was missing. */
+function amountOf(converted: string | null, missing: boolean): number | null {
+  if (missing) return null;
+  return Number(divideRounded(BigInt(converted ?? '0'), PRECISION));
+}
+
+/** At most this many missing rates are named in an answer. */
+const MISSING_RATES_SHOWN = 31;
+
+function missingRatesOf(lists: readonly (string[] | null)[]): { day: string; currency: string }[] {
+  const all = new Set(lists.flatMap((list) => list ?? []));
+  return [...all]
+    .sort()
+    .slice(0, MISSING_RATES_SHOWN)
+    .map((entry) => {
+      const [day, currency] = entry.split(' ') as [string, string];
+      return { day, currency };
+    });
+}
+
+/** 404 unless the merchant is the account's. */
+async function merchantOfAccount(db: Queryable, accountId: string, merchantId: string | undefined): Promise<void> {
+  if (!merchantId) return;
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(merchants)
+    .where(and(eq(merchants.id, merchantId), eq(merchants.accountId, accountId)));
+  if (!row) throw notFound();
+}
+
+/**
+ * The answer of `read` once the tenant check has passed. Both run at once: the read sees only the account's rows, so
+ * reading ahead of the check reveals nothing, and the call waits one round trip less.
+ */
+async function afterCheck<T>(check: Promise<void>, read: Promise<T>): Promise<T> {
+  const [, answer] = await Promise.all([check, read]);
+  return answer;
+}
+
+interface FigureRow {
+  current: boolean;
+  transaction_type: string;
+  category: string | null;
+  status: string;
+  is_fallback: boolean | null;
+  total: string;
+  converted: string | null;
+  missing: boolean;
+  missing_rates: string[] | null;
+}
+
+interface ErrorRow {
+  current: boolean;
+  error_code: string;
+  error_label: string | null;
+  total: string;
+}
+
+type Figures = Omit<TransactionsKpis['comparison'], 'name' | 'from' | 'to'>;
+
+/** A tally being added up: the count, and the exact converted amount until it is rounded once. */
+interface Sum {
+  total: number;
+  converted: bigint;
+  missing: boolean;
+}
+
+const newSum = (): Sum => ({ total: 0, converted: 0n, missing: false });
+const tallyOf = (sum: Sum): Tally => ({
+  total: sum.total,
+  amount: sum.missing ? null : Number(divideRounded(sum.converted, PRECISION)),
+});
+
+/** The sums of one period, cell by cell and box by box, each rounded once at the end. */
+class PeriodSums {
+  private readonly sums = new Map<string, Sum>();
+
+  add(key: string, row: FigureRow): void {
+    const sum = this.sums.get(key) ?? newSum();
+    sum.total += Number(row.total);
+    sum.converted += BigInt(row.converted ?? '0');
+    sum.missing ||= row.missing;
+    this.sums.set(key, sum);
+  }
+
+  place(row: FigureRow): void {
+    if (row.transaction_type === 'CHARGEBACK') {
+      this.add('chargebacks', row);
+      return;
+    }
+    if (row.transaction_type === 'REFUND' || row.transaction_type === 'PARTIAL_REFUND') {
+      this.add('refunds', row);
+      return;
+    }
+    const type = row.category === null ? null : saleTypeOf(row.category);
+    const outcome = saleOutcomeOf(row.status);
+    if (!type || !outcome) return;
+    this.add(`sales ${type} ${outcome}`, row);
+    this.add('total', row);
+    this.add(outcome === 'success' ? 'sales' : 'rejected', row);
+    if (row.is_fallback) {
+      this.add(`fallbackSales ${type} ${outcome}`, row);
+      if (outcome === 'success') this.add('fallback', row);
+    }
+  }
+
+  tally(key: string): Tally {
+    return tallyOf(this.sums.get(key) ?? newSum());
+  }
+
+  figures(): Omit<Figures, 'providersErrors'> {
+    const byType = (prefix: string): SalesByType => {
+      const sales = emptySales();
+      for (const type of SALE_TYPES) {
+        for (const outcome of SALE_OUTCOMES) sales[type][outcome] = this.tally(`${prefix} ${type} ${outcome}`);
+      }
+      return sales;
+    };
+    return {
+      sales: byType('sales'),
+      fallbackSales: byType('fallbackSales'),
+      refunds: { success: this.tally('refunds') },
+      chargebacks: { success: this.tally('chargebacks') },
+      boxes: {
+        total: this.tally('total'),
+        sales: this.tally('sales'),
+        rejected: this.tally('rejected'),
+        fallback: this.tally('fallback'),
+      },
+    };
+  }
+}
+
+/** The top errors of a period: per code the total of its labels, labelled by its most frequent one. */
+function topErrors(rows: readonly ErrorRow[]): Figures['providersErrors'] {
+  const byCode = new Map<string, { total: number; label: string; labelTotal: number }>();
+  for (const row of rows) {
+    const total = Number(row.total);
+    const label = row.error_label ?? '';
+    const entry = byCode.get(row.error_code) ?? { total: 0, label, labelTotal: -1 };
+    entry.total += total;
+    if (total > entry.labelTotal || (total === entry.labelTotal && label < entry.label)) {
+      entry.label = label;
+      entry.labelTotal = total;
+    }
+    byCode.set(row.error_code, entry);
+  }
+  return [...byCode.entries()]
+    .map(([code, entry]) => ({ code, label: entry.label, total: entry.total }))
+    .sort((a, b) => b.total - a.total || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))
+    .slice(0, TOP_ERRORS);
+}
+
+/** GET /account/{accountId}/transactions-kpis: a period's figures and its comparison period's, one read each. */
+export async function loadKpis(
+  db: Queryable,
+  accountId: string,
+  query: TransactionsKpisQuery,
+  range: DayRange,
+): Promise<TransactionsKpis> {
+  const comparison = comparisonPeriod(range);
+  const scope: Scope = {
+    accountId,
+    merchantId: query.merchantId,
+    solution: query.solution,
+    issuerCountry: query.issuerCountry,
+  };
+  const where = scopeWhere(scope);
+  const inPeriods = sql`d.day between ${comparison.from}::date and ${range.to}::date
+    and (d.day <= ${comparison.to}::date or d.day >= ${range.from}::date)`;
+  const { converted, missing, rates } = conversion(query.currency);
+  const figuresRead = db.execute(sql`
+    with b as (
+      select d.day >= ${range.from}::date as current, d.day, d.currency, d.transaction_type, d.category, d.status,
+        d.is_fallback, d.count as n, d.amount
+      from dashboard_rollup d
+      where ${where} and ${inPeriods} and d.error_code is null
+    )
+    select b.current, b.transaction_type, b.category, b.status, b.is_fallback, sum(b.n)::text as total,
+      sum(${converted})::text as converted, coalesce(bool_or(${missing}), false) as missing,
+      array_agg(distinct b.day::text || ' ' || b.currency) filter (where ${missing}) as missing_rates
+    from b ${rates}
+    group by 1, 2, 3, 4, 5`);
+  const errorsRead = db.execute(sql`
+    select d.day >= ${range.from}::date as current, d.error_code, d.error_label, sum(d.count)::text as total
+    from dashboard_rollup d
+    where ${where} and ${inPeriods} and d.error_code is not null
+    group by 1, 2, 3`);
+  const [figureResult, errorResult] = await afterCheck(
+    merchantOfAccount(db, accountId, query.merchantId),
+    Promise.all([figuresRead, errorsRead]),
+  );
+  const figureRows = rowsOf<FigureRow>(figureResult);
+  const errorRows = rowsOf<ErrorRow>(errorResult);
+  const currentSums = new PeriodSums();
+  const previousSums = new PeriodSums();
+  for (const row of figureRows) (row.current ? currentSums : previousSums).place(row);
+  const current: Figures = {
+    ...currentSums.figures(),
+    providersErrors: topErrors(errorRows.filter((row) => row.current)),
+  };
+  const previous: Figures = {
+    ...previousSums.figures(),
+    providersErrors: topErrors(errorRows.filter((row) => !row.current)),
+  };
+  return {
+    currency: query.currency,
+    from: range.from,
+    to: range.to,
+    ...current,
+    comparison: { name: comparison.name, from: comparison.from, to: comparison.to, ...previous },
+    missingRates: missingRatesOf(figureRows.map((row) => row.missing_rates)),
+  };
+}
+
+/** GET /account/{accountId}/transactions-chart: successful payments per day, every day of the range. */
+export async function loadChart(
+  db: Queryable,
+  accountId: string,
+  query: TransactionsChartQuery,
+  range: DayRange,
+): Promise<TransactionsChart> {
+  const { converted, missing, rates } = conversion(query.currency);
+  const read = db.execute(sql`
+    with b as (
+      select d.day, d.currency, d.count as n, d.amount
+      from dashboard_rollup d
+      where ${scopeWhere({ accountId, merchantId: query.merchantId })}
+        and d.day between ${range.from}::date and ${range.to}::date
+        and d.error_code is null and d.transaction_type in ('PAYMENT', 'RECURRENCE') and d.status = 'SUCCESS'
+    )
+    select b.day::text as day, sum(b.n)::text as total, sum(${converted})::text as converted,
+      coalesce(bool_or(${missing}), false) as missing,
+      array_agg(distinct b.day::text || ' ' || b.currency) filter (where ${missing}) as missing_rates
+    from b ${rates}
+    group by 1`);
+  const rows = rowsOf<{
+    day: string;
+    total: string;
+    converted: string | null;
+    missing: boolean;
+    missing_rates: string[] | null;
+  }>(await afterCheck(merchantOfAccount(db, accountId, query.merchantId), read));
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  return {
+    currency: query.currency,
+    from: range.from,
+    to: range.to,
+    days: eachDay(range).map((day) => {
+      const row = byDay.get(day);
+      return {
+        day,
+        sales: row
+          ? { total: Number(row.total), amount: amountOf(row.converted, row.missing) }
+          : { total: 0, amount: 0 },
+      };
+    }),
+    missingRates: missingRatesOf(rows.map((row) => row.missing_rates)),
+  };
+}

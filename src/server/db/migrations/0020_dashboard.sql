@@ -1,0 +1,228 @@
+CREATE TABLE "dashboard_rollup" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"account_id" uuid NOT NULL,
+	"grain" smallint NOT NULL,
+	"merchant_id" uuid,
+	"issuer_country" text,
+	"day" date NOT NULL,
+	"solution_id" uuid,
+	"currency" text,
+	"transaction_type" text,
+	"category" text,
+	"status" text,
+	"is_fallback" boolean,
+	"error_code" text,
+	"error_label" text,
+	"count" bigint NOT NULL,
+	"amount" bigint NOT NULL,
+	CONSTRAINT "dashboard_rollup_key" UNIQUE NULLS NOT DISTINCT("account_id","grain","merchant_id","issuer_country","day","solution_id","currency","transaction_type","category","status","is_fallback","error_code","error_label"),
+	CONSTRAINT "dashboard_rollup_grain" CHECK ("dashboard_rollup"."grain" between 0 and 7)
+);
+--> statement-breakpoint
+CREATE TABLE "exchange_rates" (
+	"day" date NOT NULL,
+	"currency" text NOT NULL,
+	"rate" numeric(18, 8) NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "exchange_rates_day_currency_pk" PRIMARY KEY("day","currency"),
+	CONSTRAINT "exchange_rates_rate_positive" CHECK ("exchange_rates"."rate" > 0),
+	CONSTRAINT "exchange_rates_not_base" CHECK ("exchange_rates"."currency" <> 'EUR')
+);
+--> statement-breakpoint
+-- The dashboard's rollup (issue 17) is kept by the sales rollup's statement-level triggers (migration 0016), in the
+-- same statement and transaction: sales_rollup_apply() below is 0016's function with the dashboard's upsert added
+-- after the sales one, so every write takes the two tables' rows in the same order (sales first, each in its key's
+-- order) and two writers cannot deadlock each other on them; the bulk load's trigger switch and the truncate cover both.
+--
+-- A transaction counts on the dashboard when it is a payment (PAYMENT, RECURRENCE) of a known category that ended
+-- SUCCESS, FAILED, DECLINED or ABANDONED, or a successful REFUND, PARTIAL_REFUND or CHARGEBACK. It adds to one
+-- figures row in each of the 8 grains (the combinations of merchant, solution and issuer country a dashboard filters
+-- by; dropped dimensions are null), and a rejected payment with an error code also to one error row per grain
+-- (code and label, count only). dashboard_rollup_rows() is that projection, used by the triggers and the rebuild.
+CREATE FUNCTION dashboard_rollup_rows(t transactions)
+RETURNS TABLE (account_id uuid, grain smallint, merchant_id uuid, issuer_country text, day date, solution_id uuid,
+  currency text, transaction_type text, category text, status text, is_fallback boolean, error_code text,
+  error_label text, amount bigint)
+LANGUAGE sql STABLE AS $$
+  SELECT t.account_id, g.grain::smallint,
+    CASE WHEN g.grain & 1 <> 0 THEN t.merchant_id END,
+    CASE WHEN g.grain & 4 <> 0 THEN t.card_country END,
+    (t.created_at AT TIME ZONE 'UTC')::date,
+    CASE WHEN g.grain & 2 <> 0 THEN t.solution_id END,
+    m.currency, m.transaction_type, m.category, m.status, m.is_fallback, m.error_code, m.error_label, m.amount
+  FROM (
+    SELECT t.currency, t.transaction_type, t.category, t.status, t.is_fallback, NULL::text AS error_code,
+      NULL::text AS error_label, t.amount
+    WHERE t.transaction_type IN ('PAYMENT', 'RECURRENCE')
+      AND t.status IN ('SUCCESS', 'FAILED', 'DECLINED', 'ABANDONED')
+      AND t.category IN ('ONE-OFF', 'INITIAL', 'RENEWAL', 'MAINTENANCE')
+    UNION ALL
+    SELECT t.currency, t.transaction_type, NULL, t.status, NULL, NULL, NULL, t.amount
+    WHERE t.transaction_type IN ('REFUND', 'PARTIAL_REFUND', 'CHARGEBACK') AND t.status = 'SUCCESS'
+    UNION ALL
+    SELECT NULL, NULL, NULL, NULL, NULL, t.error_code, left(t.error_message, 200), 0
+    WHERE t.transaction_type IN ('PAYMENT', 'RECURRENCE')
+      AND t.status IN ('FAILED', 'DECLINED', 'ABANDONED')
+      AND t.category IN ('ONE-OFF', 'INITIAL', 'RENEWAL', 'MAINTENANCE')
+      AND t.error_code IS NOT NULL
+  ) m
+  CROSS JOIN (VALUES (0), (1), (2), (3), (4), (5), (6), (7)) g(grain)
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION sales_rollup_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  emptied bigint[];
+  emptied_dashboard bigint[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO sales_rollup AS r (day, account_id, merchant_id, acquirer_id, solution_id, mid_id, card_brand, descriptor, currency, transaction_type, category, status, is_fallback, count, amount)
+    SELECT (t.created_at AT TIME ZONE 'UTC')::date AS day, t.account_id, t.merchant_id, t.acquirer_id, t.solution_id,
+        t.mid_id, t.card_brand, left(t.shopper_statement, 200) AS descriptor, t.currency, t.transaction_type, t.category,
+        t.status, t.is_fallback,
+        count(*), sum(t.amount)::bigint
+    FROM new_rows t
+    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
+    ORDER BY 3, 1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 2
+  ON CONFLICT ON CONSTRAINT sales_rollup_key
+  DO UPDATE SET count = r.count + excluded.count, amount = r.amount + excluded.amount;
+    INSERT INTO dashboard_rollup AS r (account_id, grain, merchant_id, issuer_country, day, solution_id, currency, transaction_type, category, status, is_fallback, error_code, error_label, count, amount)
+    SELECT d.account_id, d.grain, d.merchant_id, d.issuer_country, d.day, d.solution_id, d.currency, d.transaction_type,
+        d.category, d.status, d.is_fallback, d.error_code, d.error_label, count(*), sum(d.amount)::bigint
+    FROM new_rows t CROSS JOIN LATERAL dashboard_rollup_rows(t) d
+    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
+    ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
+  ON CONFLICT ON CONSTRAINT dashboard_rollup_key
+  DO UPDATE SET count = r.count + excluded.count, amount = r.amount + excluded.amount;
+    RETURN NULL;
+  END IF;
+  IF TG_OP = 'UPDATE' THEN
+    WITH delta AS (
+      SELECT (o.created_at AT TIME ZONE 'UTC')::date AS day, o.account_id, o.merchant_id, o.acquirer_id, o.solution_id,
+        o.mid_id, o.card_brand, left(o.shopper_statement, 200) AS descriptor, o.currency, o.transaction_type, o.category,
+        o.status, o.is_fallback,
+        -1 AS n, -o.amount AS amount
+      FROM old_rows o
+      UNION ALL
+      SELECT (t.created_at AT TIME ZONE 'UTC')::date AS day, t.account_id, t.merchant_id, t.acquirer_id, t.solution_id,
+        t.mid_id, t.card_brand, left(t.shopper_statement, 200) AS descriptor, t.currency, t.transaction_type, t.category,
+        t.status, t.is_fallback,
+        1, t.amount
+      FROM new_rows t
+    ), applied AS (
+      INSERT INTO sales_rollup AS r (day, account_id, merchant_id, acquirer_id, solution_id, mid_id, card_brand, descriptor, currency, transaction_type, category, status, is_fallback, count, amount)
+      SELECT day, account_id, merchant_id, acquirer_id, solution_id, mid_id, card_brand, descriptor, currency,
+        transaction_type, category, status, is_fallback, sum(n)::bigint, sum(amount)::bigint
+      FROM delta
+      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
+      HAVING sum(n) <> 0 OR sum(amount) <> 0
+      ORDER BY 3, 1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 2
+  ON CONFLICT ON CONSTRAINT sales_rollup_key
+  DO UPDATE SET count = r.count + excluded.count, amount = r.amount + excluded.amount
+      RETURNING r.id, r.count
+    )
+    SELECT array_agg(id) INTO emptied FROM applied WHERE count = 0;
+    WITH delta AS (
+      SELECT d.*, -1 AS n FROM old_rows o CROSS JOIN LATERAL dashboard_rollup_rows(o) d
+      UNION ALL
+      SELECT d.*, 1 AS n FROM new_rows t CROSS JOIN LATERAL dashboard_rollup_rows(t) d
+    ), applied AS (
+      INSERT INTO dashboard_rollup AS r (account_id, grain, merchant_id, issuer_country, day, solution_id, currency, transaction_type, category, status, is_fallback, error_code, error_label, count, amount)
+      SELECT account_id, grain, merchant_id, issuer_country, day, solution_id, currency, transaction_type, category,
+        status, is_fallback, error_code, error_label, sum(n)::bigint, sum(n * amount)::bigint
+      FROM delta
+      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
+      HAVING sum(n) <> 0 OR sum(n * amount) <> 0
+      ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
+  ON CONFLICT ON CONSTRAINT dashboard_rollup_key
+  DO UPDATE SET count = r.count + excluded.count, amount = r.amount + excluded.amount
+      RETURNING r.id, r.count
+    )
+    SELECT array_agg(id) INTO emptied_dashboard FROM applied WHERE count = 0;
+  ELSE -- DELETE
+    WITH applied AS (
+      INSERT INTO sales_rollup AS r (day, account_id, merchant_id, acquirer_id, solution_id, mid_id, card_brand, descriptor, currency, transaction_type, category, status, is_fallback, count, amount)
+      SELECT (o.created_at AT TIME ZONE 'UTC')::date AS day, o.account_id, o.merchant_id, o.acquirer_id, o.solution_id,
+        o.mid_id, o.card_brand, left(o.shopper_statement, 200) AS descriptor, o.currency, o.transaction_type, o.category,
+        o.status, o.is_fallback,
+        -count(*), -sum(o.amount)::bigint
+      FROM old_rows o
+      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
+      ORDER BY 3, 1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 2
+  ON CONFLICT ON CONSTRAINT sales_rollup_key
+  DO UPDATE SET count = r.count + excluded.count, amount = r.amount + excluded.amount
+      RETURNING r.id, r.count
+    )
+    SELECT array_agg(id) INTO emptied FROM applied WHERE count = 0;
+    WITH applied AS (
+      INSERT INTO dashboard_rollup AS r (account_id, grain, merchant_id, issuer_country, day, solution_id, currency, transaction_type, category, status, is_fallback, error_code, error_label, count, amount)
+      SELECT d.account_id, d.grain, d.merchant_id, d.issuer_country, d.day, d.solution_id, d.currency, d.transaction_type,
+        d.category, d.status, d.is_fallback, d.error_code, d.error_label, -count(*), -sum(d.amount)::bigint
+      FROM old_rows o CROSS JOIN LATERAL dashboard_rollup_rows(o) d
+      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
+      ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
+  ON CONFLICT ON CONSTRAINT dashboard_rollup_key
+  DO UPDATE SET count = r.count + excluded.count, amount = r.amount + excluded.amount
+      RETURNING r.id, r.count
+    )
+    SELECT array_agg(id) INTO emptied_dashboard FROM applied WHERE count = 0;
+  END IF;
+  IF emptied IS NOT NULL THEN
+    DELETE FROM sales_rollup WHERE id = ANY (emptied) AND count = 0;
+  END IF;
+  IF emptied_dashboard IS NOT NULL THEN
+    DELETE FROM dashboard_rollup WHERE id = ANY (emptied_dashboard) AND count = 0;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION sales_rollup_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  TRUNCATE sales_rollup, dashboard_rollup;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+-- Recomputes the dashboard's rollup from the raw transactions; the caller holds transactions in SHARE mode (the
+-- rebuild below, or this migration's transaction). Answers the number of rows.
+CREATE FUNCTION dashboard_rollup_rebuild() RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE
+  written bigint;
+BEGIN
+  LOCK TABLE transactions IN SHARE MODE;
+  TRUNCATE dashboard_rollup;
+  INSERT INTO dashboard_rollup (account_id, grain, merchant_id, issuer_country, day, solution_id, currency, transaction_type, category, status, is_fallback, error_code, error_label, count, amount)
+  SELECT d.account_id, d.grain, d.merchant_id, d.issuer_country, d.day, d.solution_id, d.currency, d.transaction_type,
+      d.category, d.status, d.is_fallback, d.error_code, d.error_label, count(*), sum(d.amount)::bigint
+  FROM transactions t CROSS JOIN LATERAL dashboard_rollup_rows(t) d
+  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
+  ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13;
+  GET DIAGNOSTICS written = ROW_COUNT;
+  RETURN written;
+END
+$$;
+--> statement-breakpoint
+-- `npm run seed -- --rebuild-rollups` and the bulk load rebuild both rollups through this one function (as 0016's,
+-- it answers the sales rollup's rows).
+CREATE OR REPLACE FUNCTION sales_rollup_rebuild() RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE
+  written bigint;
+BEGIN
+  LOCK TABLE transactions IN SHARE MODE;
+  TRUNCATE sales_rollup;
+  INSERT INTO sales_rollup (day, account_id, merchant_id, acquirer_id, solution_id, mid_id, card_brand, descriptor, currency, transaction_type, category, status, is_fallback, count, amount)
+  SELECT (t.created_at AT TIME ZONE 'UTC')::date AS day, t.account_id, t.merchant_id, t.acquirer_id, t.solution_id,
+        t.mid_id, t.card_brand, left(t.shopper_statement, 200) AS descriptor, t.currency, t.transaction_type, t.category,
+        t.status, t.is_fallback,
+      count(*), sum(t.amount)::bigint
+  FROM transactions t
+  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
+  ORDER BY 3, 1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 2;
+  GET DIAGNOSTICS written = ROW_COUNT;
+  PERFORM dashboard_rollup_rebuild();
+  RETURN written;
+END
+$$;
+--> statement-breakpoint
+-- Transactions made before this migration.
+SELECT dashboard_rollup_rebuild();
