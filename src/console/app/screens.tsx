@@ -117,6 +117,22 @@ const CountersScreen = lazyScreen(() =>
 const CounterLimitsScreen = lazyScreen(() =>
   import('@console/areas/counters/counters-screen').then((module) => ({ default: module.CounterLimitsScreen })),
 );
+const RiskManagementScreen = lazyScreen(() =>
+  import('@console/areas/risk-alerts/risk-alerts-list-screen').then((module) => ({
+    default: module.RiskManagementScreen,
+  })),
+);
+const MerchantRiskManagementScreen = lazyScreen(() =>
+  import('@console/areas/risk-alerts/risk-alerts-list-screen').then((module) => ({
+    default: module.MerchantRiskManagementScreen,
+  })),
+);
+const DashboardScreen = lazyScreen(() =>
+  import('@console/areas/dashboard/dashboard-screen').then((module) => ({ default: module.DashboardScreen })),
+);
+const MerchantDashboardScreen = lazyScreen(() =>
+  import('@console/areas/dashboard/dashboard-screen').then((module) => ({ default: module.MerchantDashboardScreen })),
+);
 const MailboxScreen = lazyScreen(() =>
   import('@console/areas/mailbox/mailbox-screen').then((module) => ({ default: module.MailboxScreen })),
 );
@@ -167,6 +183,18 @@ export const SCREENS: readonly ScreenDefinition[] = [
     goKey: 'm',
     inSideBar: true,
     component: MerchantsListScreen,
+  },
+  // The dashboard (spec 3, section 2.8) comes after Merchants, so an account's landing stays its merchants list.
+  {
+    id: 'dashboard',
+    title: 'Dashboard',
+    pattern: '/accounts/:accountId/dashboard',
+    path: ({ accountId }) => `/accounts/${accountId}/dashboard`,
+    level: 'account',
+    permissions: [P.overviewRead],
+    goKey: 'd',
+    inSideBar: true,
+    component: DashboardScreen,
   },
   {
     id: 'merchant-detail',
@@ -221,6 +249,17 @@ export const SCREENS: readonly ScreenDefinition[] = [
     inSideBar: false,
     section: 'transactions',
     component: TransactionDetailScreen,
+  },
+  // The merchant's own dashboard; no g-key of its own, so `g d` always means the account's dashboard.
+  {
+    id: 'merchant-dashboard',
+    title: 'Dashboard',
+    pattern: '/accounts/:accountId/merchants/:merchantId/dashboard',
+    path: ({ accountId, merchantId }) => `/accounts/${accountId}/merchants/${merchantId}/dashboard`,
+    level: 'merchant',
+    permissions: [P.overviewRead],
+    inSideBar: true,
+    component: MerchantDashboardScreen,
   },
   // The merchant's own list; no g-key of its own, so `g t` always means the account's transactions.
   {
@@ -437,6 +476,41 @@ export const SCREENS: readonly ScreenDefinition[] = [
     requiresChargebacksFeature: true,
     inSideBar: true,
     component: DisputeConfigurationScreen,
+  },
+  // Risk management (spec 3, section 2): the account's alerts of every merchant, with the Alerts tab (the only one)
+  // also at .../alerts, and a merchant's own. k for risK: r is Routes.
+  {
+    id: 'risk-management',
+    title: 'Risk management',
+    pattern: '/accounts/:accountId/risk-management',
+    path: ({ accountId }) => `/accounts/${accountId}/risk-management`,
+    level: 'account',
+    permissions: [P.transactionAlertRead],
+    goKey: 'k',
+    inSideBar: true,
+    component: RiskManagementScreen,
+  },
+  {
+    id: 'risk-management-alerts',
+    title: 'Risk alerts',
+    pattern: '/accounts/:accountId/risk-management/alerts',
+    path: ({ accountId }) => `/accounts/${accountId}/risk-management/alerts`,
+    level: 'account',
+    permissions: [P.transactionAlertRead],
+    inSideBar: false,
+    section: 'risk-management',
+    component: RiskManagementScreen,
+  },
+  // The merchant's own alerts; no g-key of its own, so `g k` always means the account's, as `g t` does.
+  {
+    id: 'merchant-risk-management',
+    title: 'Risk management',
+    pattern: '/accounts/:accountId/merchants/:merchantId/risk-management',
+    path: ({ accountId, merchantId }) => `/accounts/${accountId}/merchants/${merchantId}/risk-management`,
+    level: 'merchant',
+    permissions: [P.transactionAlertRead],
+    inSideBar: true,
+    component: MerchantRiskManagementScreen,
   },
   {
     id: 'user-activity',

@@ -230,6 +230,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const initialLoading = page === undefined && query.isPending;
   const rows = useMemo(() => page?.items ?? [], [page]);
   const total = page?.total ?? 0;
+  // A list whose export waits for rows: nothing to export yet while it loads, nor when it has none.
+  const exportWaits =
+    exportTable?.needsRows === true && (page === undefined || query.isPlaceholderData || rows.length === 0);
   const lastPage = lastReachablePage(total, state.limit);
 
   // A shared link can point past the end once the data shrank: go to the last page that has rows.
@@ -408,7 +411,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       narrowed,
       hasNextPage: state.page < lastPage,
       hasPreviousPage: state.page > 1,
-      exporting: exportFlow.exporting,
+      exporting: exportFlow.exporting || exportWaits,
     }),
   };
   useTableCommands(handlers, { exportable: canExport });
@@ -531,7 +534,13 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           {toolbarActions ? toolbarActions(toolbarContext) : null}
           {canExport ? (
             <Tooltip content="Export the filtered list" keys={EXPORT_KEYS[0]}>
-              <Button size="sm" variant="secondary" loading={exportFlow.exporting} onClick={runExport}>
+              <Button
+                size="sm"
+                variant="secondary"
+                loading={exportFlow.exporting}
+                disabled={exportWaits}
+                onClick={runExport}
+              >
                 Export
               </Button>
             </Tooltip>

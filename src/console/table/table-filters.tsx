@@ -67,7 +67,7 @@ export function TableFilters({ filters, applied, onChange, onClearAll }: TableFi
   );
 }
 
-function SingleFilter({
+export function SingleFilter({
   filter,
   value,
   onChange,
@@ -87,7 +87,7 @@ function SingleFilter({
   );
 }
 
-function MultiFilter({
+export function MultiFilter({
   filter,
   values,
   onChange,

@@ -12,8 +12,8 @@ export interface DataColumn<T> {
   sortField?: string;
   /** A CSS grid track; 'minmax(120px, 1fr)' when absent. */
   width?: string;
-  /** A tooltip beside the header, behind an info button (keyboard users reach it with Tab). */
-  headerHint?: string;
+  /** A tooltip beside the header, behind an info button (keyboard users reach it with Tab); text or a short list. */
+  headerHint?: ReactNode;
   align?: 'start' | 'end';
 }
 
@@ -150,4 +150,9 @@ export interface TableExport {
   /** The default file name's data part when the answer names none ('user-activity'). */
   fileLabel: string;
   permission?: string;
+  /**
+   * The button and command wait for rows: disabled while the list loads (its first page, or the page of new filters)
+   * and when it has none (spec 3, section 2.9, the risk alerts list).
+   */
+  needsRows?: boolean;
 }

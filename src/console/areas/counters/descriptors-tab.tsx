@@ -4,6 +4,7 @@ import { TableFilters } from '@console/table/table-filters';
 import type { DataColumn, FetchPage, FilterDefinition, ListQueryParams } from '@console/table/types';
 import { LoadingBlock } from '@console/ui/spinner';
 import { TextField } from '@console/ui/text-field';
+import { useQueryParams } from '@console/ui/use-query-params';
 import { type DescriptorRow, dayRangeQuery, descriptorList } from '@domain/contract/counters';
 import { CARD_BRAND_LABELS, CARD_BRANDS } from '@domain/enums';
 import { formatInteger } from '@domain/format';
@@ -14,7 +15,6 @@ import { counterQueryKeys } from './counter-paths';
 import { useMidSales } from './counter-queries';
 import { typedDescriptorSearch } from './descriptor-search';
 import { LimitPairText } from './limit-pair-text';
-import { useQueryParams } from './use-query-params';
 
 // The Descriptors tab (spec 3, section 2.6): the one data table over GET .../psp/{pspId}/descriptor. The call answers
 // every descriptor of the range at once (at most 2,000), sorted by the server: a sort is a new call, and the table's

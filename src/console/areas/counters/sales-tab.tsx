@@ -3,13 +3,13 @@ import { DetailsLoadError, EmptyState } from '@console/ui/empty-state';
 import { ChevronLeftIcon, ChevronRightIcon } from '@console/ui/icons';
 import { Select } from '@console/ui/select';
 import { LoadingBlock } from '@console/ui/spinner';
+import { useQueryParams } from '@console/ui/use-query-params';
 import { formatInteger } from '@domain/format';
 import { COUNTER_RANGE_LABELS, COUNTER_RANGES, type CounterRange, counterRangeDays } from '@domain/limits';
 import { useCallback, useMemo } from 'react';
 import { useMidPagerCommands } from './counter-commands';
 import { useMidSales } from './counter-queries';
 import { MidCard } from './mid-card';
-import { useQueryParams } from './use-query-params';
 
 /** MID cards on a page (spec 3, section 9). */
 export const MIDS_PER_PAGE = 5;

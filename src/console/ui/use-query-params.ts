@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 
 /**
- * A screen's own parameters in the address (the Sales tab's range and page, the Descriptors tab's dates and search),
+ * A screen's own parameters in the address (the counters' range, page, dates and search; the dashboard's filters),
  * beside the data table's, which it leaves alone. Writing replaces the history entry, as the table does, so Back
  * leaves the tab instead of stepping through every change.
  */
