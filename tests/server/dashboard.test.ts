@@ -19,11 +19,12 @@ import {
   SALE_TYPES,
   type Tally,
 } from '@domain/dashboard';
+import { currencyExponent, THREE_DECIMAL_CURRENCIES, ZERO_DECIMAL_CURRENCIES } from '@domain/format';
 import { can } from '@domain/permissions';
 import { ROLE_DEFINITIONS } from '@domain/roles';
-import { importRatesFile, RatesFileError } from '@server/db/exchange-rates';
-import { exchangeRates, mids, transactionHistory, transactions } from '@server/db/schema';
-import { and, eq, inArray } from 'drizzle-orm';
+import { importRatesFile, RatesFileError, upsertRates } from '@server/db/exchange-rates';
+import { mids, transactionHistory, transactions } from '@server/db/schema';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountRow,
@@ -322,7 +323,7 @@ async function insertFixture() {
 }
 
 async function insertRates(rows: { day: string; currency: string; rate: string }[]) {
-  await t.db.insert(exchangeRates).values(rows);
+  await upsertRates(t.db, rows);
   for (const row of rows) rates.set(`${row.day} ${row.currency}`, row.rate);
 }
 
@@ -492,7 +493,7 @@ describe('amounts in another currency', () => {
     convertWorld = await createPaymentsWorld(t.db, convertAccount.id, convertMerchant.id);
     token = (await signedInAs(t, 'ADMINISTRATOR', convertAccount)).token;
     // 1 EUR = 1.25 USD = 0.8 GBP on the 12th; on the 15th there is a GBP rate but no USD rate.
-    await t.db.insert(exchangeRates).values([
+    await upsertRates(t.db, [
       { day: '2026-01-12', currency: 'USD', rate: '1.25' },
       { day: '2026-01-12', currency: 'GBP', rate: '0.8' },
       { day: '2026-01-15', currency: 'GBP', rate: '0.85' },
@@ -503,6 +504,17 @@ describe('amounts in another currency', () => {
     await sale('2026-01-12', 'EUR', 3_333); // 33.33 EUR, 41.66(25) USD, 26.66(4) GBP
     await sale('2026-01-12', 'EUR', 1, { transactionType: 'REFUND' }); // 0.01 EUR = 0.0125 USD -> 0.01
     await sale('2026-01-15', 'EUR', 500, { transactionType: 'CHARGEBACK' });
+  });
+
+  it('knows the minor unit of every currency as the console does', async () => {
+    const codes = ['EUR', 'USD', 'GBP', 'CHF', ...ZERO_DECIMAL_CURRENCIES, ...THREE_DECIMAL_CURRENCIES];
+    const result = await t.db.execute(
+      sql`select code, currency_exponent(code) as digits from unnest(${sql.param(codes)}::text[]) as code`,
+    );
+    const digits = (result as unknown as { rows: { code: string; digits: number }[] }).rows;
+    expect(Object.fromEntries(digits.map((row) => [row.code, row.digits]))).toEqual(
+      Object.fromEntries(codes.map((code) => [code, currencyExponent(code)])),
+    );
   });
 
   it('converts each day at its rate, in minor units, rounding the sum once', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Db, Queryable } from '@server/db/client';
+import { upsertRates } from '@server/db/exchange-rates';
 import { rebuildSalesRollup } from '@server/db/sales-rollup';
 import { mids, transactions } from '@server/db/schema';
 import { inArray, sql } from 'drizzle-orm';
@@ -48,6 +49,12 @@ beforeAll(async () => {
     }
     slots.push({ accountId: account.id, merchantId: merchant.id, midId: null, acquirerId: null, solutionId: null });
   }
+  // Rates on some of the days only, so converted amounts and missing ones (null) both occur.
+  await upsertRates(db, [
+    { day: '2026-03-09', currency: 'USD', rate: '1.0823' },
+    { day: '2026-03-10', currency: 'USD', rate: '1.1' },
+    { day: '2026-03-10', currency: 'GBP', rate: '0.8512' },
+  ]);
 }, 60_000);
 
 afterAll(async () => {
@@ -282,11 +289,26 @@ async function dashboardAndTruth(q: Queryable) {
   return { stored, truth };
 }
 
+/** Dashboard rows whose amounts in EUR, USD or GBP are not what converting their amount now gives. */
+async function staleConversions(q: Queryable) {
+  return rowsOf<Record<string, unknown>>(
+    await q.execute(
+      sql.raw(`select day::text, currency, amount::text, amount_eur::text, amount_usd::text, amount_gbp::text
+      from dashboard_rollup
+      where amount_eur is distinct from dashboard_converted(amount, currency, day, 'EUR')
+        or amount_usd is distinct from dashboard_converted(amount, currency, day, 'USD')
+        or amount_gbp is distinct from dashboard_converted(amount, currency, day, 'GBP')`),
+    ),
+  );
+}
+
 async function expectExact(q: Queryable = db) {
   const { stored, truth } = await rollupAndTruth(q);
   expect(stored).toEqual(truth);
   const dashboard = await dashboardAndTruth(q);
   expect(dashboard.stored).toEqual(dashboard.truth);
+  // The triggers convert each row's new total as they write it.
+  expect(await staleConversions(q)).toEqual([]);
 }
 
 describe('the daily sales rollup', () => {
@@ -308,6 +330,14 @@ describe('the daily sales rollup', () => {
       { numRuns: PG ? 40 : 25 },
     );
   }, 120_000);
+
+  it('converts the new total when a later statement adds to a row', async () => {
+    const live: string[] = [];
+    const [row] = fc.sample(rowArb, { numRuns: 1, seed: 11 });
+    for (let i = 0; i < 3; i++) await apply(db, { kind: 'insert', rows: [row!] }, live);
+    await expectExact();
+    await db.delete(transactions);
+  });
 
   it('rolls back with the transaction that changed the rows', async () => {
     const live: string[] = [];

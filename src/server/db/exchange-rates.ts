@@ -55,8 +55,9 @@ export function parseRatesCsv(text: string): RateRow[] {
 }
 
 /**
- * Writes rates, replacing the stored rate of each day and currency the rows name (others stay). Meant for one
- * transaction: a reader sees the old rates or the new ones, never half a file.
+ * Writes rates, replacing the stored rate of each day and currency the rows name (others stay), and converts the
+ * dashboard rollup's rows of those days again (migration 0020's dashboard_rollup_reconvert()). Meant for one
+ * transaction: a reader sees the old rates and amounts or the new ones, never half a file.
  */
 export async function upsertRates(db: Queryable, rows: readonly RateRow[]): Promise<number> {
   for (let start = 0; start < rows.length; start += BATCH) {
@@ -68,6 +69,8 @@ export async function upsertRates(db: Queryable, rows: readonly RateRow[]): Prom
         ${sql.param(batch.map((row) => row.rate))}::numeric[]) as r(day, currency, rate)
       on conflict (day, currency) do update set rate = excluded.rate, updated_at = excluded.updated_at`);
   }
+  const days = [...new Set(rows.map((row) => row.day))];
+  if (days.length > 0) await db.execute(sql`select dashboard_rollup_reconvert(${sql.param(days)}::date[])`);
   return rows.length;
 }
 

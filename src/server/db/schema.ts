@@ -766,6 +766,14 @@ export const dashboardRollup = pgTable(
     count: bigint('count', { mode: 'number' }).notNull(),
     /** Minor units of `currency`; 0 on error rows. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
+    /**
+     * `amount` in each 'View amount in' currency at the day's rates, in 10^-12 of its minor unit (an integer; see
+     * `dashboard_converted()` in migration 0020): converted as the row is written and again when that day's rates are
+     * imported, so a read only adds. Null when a rate it needs is missing.
+     */
+    amountEur: numeric('amount_eur'),
+    amountUsd: numeric('amount_usd'),
+    amountGbp: numeric('amount_gbp'),
   },
   (t) => [
     // The triggers' ON CONFLICT target and the reads' index: the equality filters first (account, grain, merchant,

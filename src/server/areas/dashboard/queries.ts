@@ -12,8 +12,6 @@ import {
   divideRounded,
   eachDay,
   emptySales,
-  RATE_BASE_CURRENCY,
-  RATE_DECIMALS,
   SALE_OUTCOMES,
   SALE_TYPES,
   type SalesByType,
@@ -22,7 +20,6 @@ import {
   type Tally,
   TOP_ERRORS,
 } from '@domain/dashboard';
-import { currencyExponent, THREE_DECIMAL_CURRENCIES, ZERO_DECIMAL_CURRENCIES } from '@domain/format';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { merchants, solutions } from '../../db/schema';
@@ -30,11 +27,12 @@ import { notFound } from '../../plugins/errors';
 
 // The dashboard's reads (spec 3, sections 2.8 and 3 "Dashboard sales data"): the dashboard rollup only (migration
 // 0020), never the raw transactions, at the grain of the call's filters, so a call reads at most days x currencies x
-// outcomes rows whatever the table's size. Amounts are converted in SQL with the daily exchange rates, exactly as
+// outcomes rows whatever the table's size. Amounts are converted with the daily exchange rates exactly as
 // convertDayAmounts (src/domain/dashboard.ts) says: each rollup row's amount (a day's total in a currency of one
-// type, category, status and fallback flag, per solution when the call filters by solutions) to 10^-12 of the target's
-// minor unit, rounded half away from zero, summed, and the sum rounded once here. Rows are converted as they are read,
-// with no regrouping first: at a grain the rows are already the call's groups.
+// type, category, status and fallback flag, per solution when the call filters by solutions) in 10^-12 of the
+// target's minor unit, rounded half away from zero, summed, and the sum rounded once here. The rows carry that
+// conversion into each 'View amount in' currency, made as they are written and again when their day's rates are
+// imported, so a read only adds: converting on every read cost most of the budget.
 
 interface Scope {
   accountId: string;
@@ -65,31 +63,16 @@ function scopeWhere(scope: Scope): SQL {
 
 const PRECISION = 10n ** BigInt(CONVERSION_DECIMALS);
 
-/** 10^(target's minor digits + 12 - the amount's currency's minor digits), as a numeric literal per case. */
-function scaleOf(currency: SQL, target: DashboardCurrency): SQL {
-  const scale = (digits: number) =>
-    sql.raw(`${10n ** BigInt(currencyExponent(target) + CONVERSION_DECIMALS - digits)}::numeric`);
-  return sql`(case when ${currency} = any(${sql.param([...ZERO_DECIMAL_CURRENCIES])}::text[]) then ${scale(0)}
-    when ${currency} = any(${sql.param([...THREE_DECIMAL_CURRENCIES])}::text[]) then ${scale(3)} else ${scale(2)} end)`;
-}
-
 /**
- * A day's total `b.amount` in `b.currency` converted to 10^-12 target minor units (numeric, exact: integers only), and
- * whether a rate it needs is missing. Expects `src` and `dst`: the day's rates of the amount's currency and the target.
+ * The rollup rows' amounts in `target` (10^-12 of its minor unit, converted as the rows were written: migration
+ * 0020's dashboard_converted()), and whether a rate one of them needs is missing.
  */
 function conversion(target: DashboardCurrency) {
-  const one = 10n ** BigInt(RATE_DECIMALS);
-  const fromRate = sql`(case when b.currency = ${RATE_BASE_CURRENCY} then ${one}::numeric else src.rate * ${one}::numeric end)`;
-  const toRate = target === RATE_BASE_CURRENCY ? sql`${one}::numeric` : sql`(dst.rate * ${one}::numeric)`;
-  const numerator = sql`(b.amount::numeric * ${toRate} * ${scaleOf(sql`b.currency`, target)})`;
-  // Amounts are never negative (transactions_amount_not_negative): half up is half away from zero, floor((2x + d) / 2d).
-  const converted = sql`(case when b.currency = ${target} then b.amount::numeric * ${PRECISION}::numeric
-    else div(2 * ${numerator} + ${fromRate}, 2 * ${fromRate}) end)`;
-  const missing = sql`(b.currency <> ${target} and ((b.currency <> ${RATE_BASE_CURRENCY} and src.rate is null)
-    or (${target} <> ${RATE_BASE_CURRENCY} and dst.rate is null)))`;
-  const rates = sql`left join exchange_rates src on src.day = b.day and src.currency = b.currency
-    left join exchange_rates dst on dst.day = b.day and dst.currency = ${target}`;
-  return { converted, missing, rates };
+  const column = sql.identifier(`amount_${target.toLowerCase()}`);
+  return {
+    converted: sql`d.${column}`,
+    missing: sql`(d.${column} is null)`,
+  };
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -264,18 +247,13 @@ export async function loadKpis(
   const where = scopeWhere(scope);
   const inPeriods = sql`d.day between ${comparison.from}::date and ${range.to}::date
     and (d.day <= ${comparison.to}::date or d.day >= ${range.from}::date)`;
-  const { converted, missing, rates } = conversion(query.currency);
+  const { converted, missing } = conversion(query.currency);
   const figuresRead = db.execute(sql`
-    with b as (
-      select d.day >= ${range.from}::date as current, d.day, d.currency, d.transaction_type, d.category, d.status,
-        d.is_fallback, d.count as n, d.amount
-      from dashboard_rollup d
-      where ${where} and ${inPeriods} and d.error_code is null
-    )
-    select b.current, b.transaction_type, b.category, b.status, b.is_fallback, sum(b.n)::text as total,
-      sum(${converted})::text as converted, coalesce(bool_or(${missing}), false) as missing,
-      array_agg(distinct b.day::text || ' ' || b.currency) filter (where ${missing}) as missing_rates
-    from b ${rates}
+    select d.day >= ${range.from}::date as current, d.transaction_type, d.category, d.status, d.is_fallback,
+      sum(d.count)::text as total, sum(${converted})::text as converted, coalesce(bool_or(${missing}), false) as missing,
+      array_agg(d.day::text || ' ' || d.currency) filter (where ${missing}) as missing_rates
+    from dashboard_rollup d
+    where ${where} and ${inPeriods} and d.error_code is null
     group by 1, 2, 3, 4, 5`);
   const errorsRead = db.execute(sql`
     select d.day >= ${range.from}::date as current, d.error_code, d.error_label, sum(d.count)::text as total
@@ -316,19 +294,15 @@ export async function loadChart(
   query: TransactionsChartQuery,
   range: DayRange,
 ): Promise<TransactionsChart> {
-  const { converted, missing, rates } = conversion(query.currency);
+  const { converted, missing } = conversion(query.currency);
   const read = db.execute(sql`
-    with b as (
-      select d.day, d.currency, d.count as n, d.amount
-      from dashboard_rollup d
-      where ${scopeWhere({ accountId, merchantId: query.merchantId })}
-        and d.day between ${range.from}::date and ${range.to}::date
-        and d.error_code is null and d.transaction_type in ('PAYMENT', 'RECURRENCE') and d.status = 'SUCCESS'
-    )
-    select b.day::text as day, sum(b.n)::text as total, sum(${converted})::text as converted,
+    select d.day::text as day, sum(d.count)::text as total, sum(${converted})::text as converted,
       coalesce(bool_or(${missing}), false) as missing,
-      array_agg(distinct b.day::text || ' ' || b.currency) filter (where ${missing}) as missing_rates
-    from b ${rates}
+      array_agg(d.day::text || ' ' || d.currency) filter (where ${missing}) as missing_rates
+    from dashboard_rollup d
+    where ${scopeWhere({ accountId, merchantId: query.merchantId })}
+      and d.day between ${range.from}::date and ${range.to}::date
+      and d.error_code is null and d.transaction_type in ('PAYMENT', 'RECURRENCE') and d.status = 'SUCCESS'
     group by 1`);
   const rows = rowsOf<{
     day: string;

@@ -15,6 +15,9 @@ CREATE TABLE "dashboard_rollup" (
 	"error_label" text,
 	"count" bigint NOT NULL,
 	"amount" bigint NOT NULL,
+	"amount_eur" numeric,
+	"amount_usd" numeric,
+	"amount_gbp" numeric,
 	CONSTRAINT "dashboard_rollup_key" UNIQUE NULLS NOT DISTINCT("account_id","grain","merchant_id","issuer_country","day","solution_id","currency","transaction_type","category","status","is_fallback","error_code","error_label"),
 	CONSTRAINT "dashboard_rollup_grain" CHECK ("dashboard_rollup"."grain" between 0 and 7)
 );
@@ -39,6 +42,43 @@ CREATE TABLE "exchange_rates" (
 -- figures row in each of the 8 grains (the combinations of merchant, solution and issuer country a dashboard filters
 -- by; dropped dimensions are null), and a rejected payment with an error code also to one error row per grain
 -- (code and label, count only). dashboard_rollup_rows() is that projection, used by the triggers and the rebuild.
+-- Digits of a currency's minor unit, as currencyExponent() in src/domain/format.ts (a test compares the two).
+CREATE FUNCTION currency_exponent(currency text) RETURNS integer LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE
+    WHEN currency IN ('BIF', 'CLP', 'DJF', 'GNF', 'ISK', 'JPY', 'KMF', 'KRW', 'PYG', 'RWF', 'UGX', 'UYI', 'VND', 'VUV',
+      'XAF', 'XOF', 'XPF') THEN 0
+    WHEN currency IN ('BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND') THEN 3
+    ELSE 2
+  END
+$$;
+--> statement-breakpoint
+-- A day's amount (minor units of `currency`) in `target` at that day's rates (units per 1 EUR; EUR is 1 and has no
+-- row), in 10^-12 of the target's minor unit, rounded half away from zero: convertedSum() in src/domain/dashboard.ts
+-- for one part. Null when a rate it needs is missing, never a figure that leaves money out; 0 for rows without a
+-- currency (the error rows).
+CREATE FUNCTION dashboard_converted(amount bigint, currency text, day date, target text) RETURNS numeric
+LANGUAGE sql STABLE AS $$
+  SELECT CASE
+    WHEN currency IS NULL THEN 0::numeric
+    WHEN currency = target THEN amount::numeric * 1000000000000
+    ELSE (
+      SELECT sign(n) * div(2 * abs(n) + f, 2 * f)
+      FROM (
+        SELECT amount::numeric * t * (10::numeric ^ (currency_exponent(target) + 12 - currency_exponent(currency))) AS n, f
+        FROM (
+          SELECT
+            CASE WHEN currency = 'EUR' THEN 1::numeric
+              ELSE (SELECT r.rate FROM exchange_rates r WHERE r.day = dashboard_converted.day AND r.currency = dashboard_converted.currency)
+            END AS f,
+            CASE WHEN target = 'EUR' THEN 1::numeric
+              ELSE (SELECT r.rate FROM exchange_rates r WHERE r.day = dashboard_converted.day AND r.currency = target)
+            END AS t
+        ) rates
+      ) parts
+    )
+  END
+$$;
+--> statement-breakpoint
 CREATE FUNCTION dashboard_rollup_rows(t transactions)
 RETURNS TABLE (account_id uuid, grain smallint, merchant_id uuid, issuer_country text, day date, solution_id uuid,
   currency text, transaction_type text, category text, status text, is_fallback boolean, error_code text,
@@ -85,14 +125,18 @@ BEGIN
     ORDER BY 3, 1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 2
   ON CONFLICT ON CONSTRAINT sales_rollup_key
   DO UPDATE SET count = r.count + excluded.count, amount = r.amount + excluded.amount;
-    INSERT INTO dashboard_rollup AS r (account_id, grain, merchant_id, issuer_country, day, solution_id, currency, transaction_type, category, status, is_fallback, error_code, error_label, count, amount)
+    INSERT INTO dashboard_rollup AS r (account_id, grain, merchant_id, issuer_country, day, solution_id, currency, transaction_type, category, status, is_fallback, error_code, error_label, count, amount, amount_eur, amount_usd, amount_gbp)
     SELECT d.account_id, d.grain, d.merchant_id, d.issuer_country, d.day, d.solution_id, d.currency, d.transaction_type,
-        d.category, d.status, d.is_fallback, d.error_code, d.error_label, count(*), sum(d.amount)::bigint
+        d.category, d.status, d.is_fallback, d.error_code, d.error_label, count(*), sum(d.amount)::bigint,
+        dashboard_converted(sum(d.amount)::bigint, d.currency, d.day, 'EUR'), dashboard_converted(sum(d.amount)::bigint, d.currency, d.day, 'USD'), dashboard_converted(sum(d.amount)::bigint, d.currency, d.day, 'GBP')
     FROM new_rows t CROSS JOIN LATERAL dashboard_rollup_rows(t) d
     GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
     ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
   ON CONFLICT ON CONSTRAINT dashboard_rollup_key
-  DO UPDATE SET count = r.count + excluded.count, amount = r.amount + excluded.amount;
+  DO UPDATE SET count = r.count + excluded.count, amount = r.amount + excluded.amount,
+    amount_eur = dashboard_converted(r.amount + excluded.amount, r.currency, r.day, 'EUR'),
+    amount_usd = dashboard_converted(r.amount + excluded.amount, r.currency, r.day, 'USD'),
+    amount_gbp = dashboard_converted(r.amount + excluded.amount, r.currency, r.day, 'GBP');
     RETURN NULL;
   END IF;
   IF TG_OP = 'UPDATE' THEN
@@ -126,15 +170,19 @@ BEGIN
       UNION ALL
       SELECT d.*, 1 AS n FROM new_rows t CROSS JOIN LATERAL dashboard_rollup_rows(t) d
     ), applied AS (
-      INSERT INTO dashboard_rollup AS r (account_id, grain, merchant_id, issuer_country, day, solution_id, currency, transaction_type, category, status, is_fallback, error_code, error_label, count, amount)
+      INSERT INTO dashboard_rollup AS r (account_id, grain, merchant_id, issuer_country, day, solution_id, currency, transaction_type, category, status, is_fallback, error_code, error_label, count, amount, amount_eur, amount_usd, amount_gbp)
       SELECT account_id, grain, merchant_id, issuer_country, day, solution_id, currency, transaction_type, category,
-        status, is_fallback, error_code, error_label, sum(n)::bigint, sum(n * amount)::bigint
+        status, is_fallback, error_code, error_label, sum(n)::bigint, sum(n * amount)::bigint,
+        dashboard_converted(sum(n * amount)::bigint, currency, day, 'EUR'), dashboard_converted(sum(n * amount)::bigint, currency, day, 'USD'), dashboard_converted(sum(n * amount)::bigint, currency, day, 'GBP')
       FROM delta
       GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
       HAVING sum(n) <> 0 OR sum(n * amount) <> 0
       ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
   ON CONFLICT ON CONSTRAINT dashboard_rollup_key
-  DO UPDATE SET count = r.count + excluded.count, amount = r.amount + excluded.amount
+  DO UPDATE SET count = r.count + excluded.count, amount = r.amount + excluded.amount,
+    amount_eur = dashboard_converted(r.amount + excluded.amount, r.currency, r.day, 'EUR'),
+    amount_usd = dashboard_converted(r.amount + excluded.amount, r.currency, r.day, 'USD'),
+    amount_gbp = dashboard_converted(r.amount + excluded.amount, r.currency, r.day, 'GBP')
       RETURNING r.id, r.count
     )
     SELECT array_agg(id) INTO emptied_dashboard FROM applied WHERE count = 0;
@@ -154,14 +202,18 @@ BEGIN
     )
     SELECT array_agg(id) INTO emptied FROM applied WHERE count = 0;
     WITH applied AS (
-      INSERT INTO dashboard_rollup AS r (account_id, grain, merchant_id, issuer_country, day, solution_id, currency, transaction_type, category, status, is_fallback, error_code, error_label, count, amount)
+      INSERT INTO dashboard_rollup AS r (account_id, grain, merchant_id, issuer_country, day, solution_id, currency, transaction_type, category, status, is_fallback, error_code, error_label, count, amount, amount_eur, amount_usd, amount_gbp)
       SELECT d.account_id, d.grain, d.merchant_id, d.issuer_country, d.day, d.solution_id, d.currency, d.transaction_type,
-        d.category, d.status, d.is_fallback, d.error_code, d.error_label, -count(*), -sum(d.amount)::bigint
+        d.category, d.status, d.is_fallback, d.error_code, d.error_label, -count(*), -sum(d.amount)::bigint,
+        dashboard_converted(-sum(d.amount)::bigint, d.currency, d.day, 'EUR'), dashboard_converted(-sum(d.amount)::bigint, d.currency, d.day, 'USD'), dashboard_converted(-sum(d.amount)::bigint, d.currency, d.day, 'GBP')
       FROM old_rows o CROSS JOIN LATERAL dashboard_rollup_rows(o) d
       GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
       ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
   ON CONFLICT ON CONSTRAINT dashboard_rollup_key
-  DO UPDATE SET count = r.count + excluded.count, amount = r.amount + excluded.amount
+  DO UPDATE SET count = r.count + excluded.count, amount = r.amount + excluded.amount,
+    amount_eur = dashboard_converted(r.amount + excluded.amount, r.currency, r.day, 'EUR'),
+    amount_usd = dashboard_converted(r.amount + excluded.amount, r.currency, r.day, 'USD'),
+    amount_gbp = dashboard_converted(r.amount + excluded.amount, r.currency, r.day, 'GBP')
       RETURNING r.id, r.count
     )
     SELECT array_agg(id) INTO emptied_dashboard FROM applied WHERE count = 0;
@@ -191,9 +243,10 @@ DECLARE
 BEGIN
   LOCK TABLE transactions IN SHARE MODE;
   TRUNCATE dashboard_rollup;
-  INSERT INTO dashboard_rollup (account_id, grain, merchant_id, issuer_country, day, solution_id, currency, transaction_type, category, status, is_fallback, error_code, error_label, count, amount)
+  INSERT INTO dashboard_rollup (account_id, grain, merchant_id, issuer_country, day, solution_id, currency, transaction_type, category, status, is_fallback, error_code, error_label, count, amount, amount_eur, amount_usd, amount_gbp)
   SELECT d.account_id, d.grain, d.merchant_id, d.issuer_country, d.day, d.solution_id, d.currency, d.transaction_type,
-      d.category, d.status, d.is_fallback, d.error_code, d.error_label, count(*), sum(d.amount)::bigint
+      d.category, d.status, d.is_fallback, d.error_code, d.error_label, count(*), sum(d.amount)::bigint,
+        dashboard_converted(sum(d.amount)::bigint, d.currency, d.day, 'EUR'), dashboard_converted(sum(d.amount)::bigint, d.currency, d.day, 'USD'), dashboard_converted(sum(d.amount)::bigint, d.currency, d.day, 'GBP')
   FROM transactions t CROSS JOIN LATERAL dashboard_rollup_rows(t) d
   GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
   ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13;
@@ -220,6 +273,24 @@ BEGIN
   ORDER BY 3, 1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 2;
   GET DIAGNOSTICS written = ROW_COUNT;
   PERFORM dashboard_rollup_rebuild();
+  RETURN written;
+END
+$$;
+--> statement-breakpoint
+-- Converts again the rows of the given days, after their rates changed (src/server/db/exchange-rates.ts, in the
+-- transaction that writes the rates). SHARE ROW EXCLUSIVE first: writers of transactions that are converting with the
+-- old rates finish before, and later ones wait until the new rates are committed, so no row keeps an old conversion.
+CREATE FUNCTION dashboard_rollup_reconvert(days date[]) RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE
+  written bigint;
+BEGIN
+  LOCK TABLE dashboard_rollup IN SHARE ROW EXCLUSIVE MODE;
+  UPDATE dashboard_rollup SET
+    amount_eur = dashboard_converted(amount, currency, day, 'EUR'),
+    amount_usd = dashboard_converted(amount, currency, day, 'USD'),
+    amount_gbp = dashboard_converted(amount, currency, day, 'GBP')
+  WHERE day = ANY (days) AND currency IS NOT NULL;
+  GET DIAGNOSTICS written = ROW_COUNT;
   RETURN written;
 END
 $$;

@@ -479,10 +479,11 @@ export const DEMO_STEPS: GeneratorStep[] = [
   usersStep,
   activityStep,
   credentialsStep,
+  // Rates before payments: the dashboard rollup converts amounts as it is written.
+  exchangeRatesStep,
   paymentsStep,
   chargebacksStep,
   riskAlertsStep,
-  exchangeRatesStep,
 ];
 
 export interface GenerateOptions {
