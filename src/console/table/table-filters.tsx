@@ -5,6 +5,8 @@ import { DateRangeFilter } from './date-range-filter';
 import { RangeFilter } from './range-filter';
 import { CHECKED_VALUE, type FilterDefinition, type SelectFilterDefinition } from './types';
 import { useFilterPanel } from './use-filter-panel';
+// The filters' styles come with them: a screen may use them without the data table (the dashboard's filter bar).
+import './table.css';
 
 export interface TableFiltersProps {
   filters: readonly FilterDefinition[];

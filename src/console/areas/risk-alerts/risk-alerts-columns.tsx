@@ -125,7 +125,7 @@ export const RISK_ALERT_COLUMNS: readonly DataColumn<RiskAlertListItem>[] = [
   {
     id: 'descriptor',
     header: 'Descriptor',
-    width: column(80, 1.4),
+    width: column(140, 1.4),
     cell: (alert) => (alert.descriptor ? <Cut text={alert.descriptor} /> : dash),
   },
   {
