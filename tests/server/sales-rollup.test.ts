@@ -302,6 +302,33 @@ async function staleConversions(q: Queryable) {
   );
 }
 
+const TOTALS_KEY = `account_id, grain, merchant_id, issuer_country, day, solution_id, transaction_type, category,
+  status, is_fallback`;
+
+/** The dashboard totals as stored and as a GROUP BY over the rollup's figure rows (the currencies added up). */
+async function totalsAndTruth(q: Queryable) {
+  const amounts = ['eur', 'usd', 'gbp'];
+  const stored = rowsOf<Record<string, unknown>>(
+    await q.execute(
+      sql.raw(`select ${TOTALS_KEY}, count::text, ${amounts.map((c) => `amount_${c}::text, missing_${c}`).join(', ')}
+      from dashboard_totals order by ${TOTALS_KEY}`),
+    ),
+  );
+  const truth = rowsOf<Record<string, unknown>>(
+    await q.execute(
+      sql.raw(`select ${TOTALS_KEY}, sum(count)::text as count, ${amounts
+        .map(
+          (c) => `coalesce(sum(amount_${c}), 0)::text as amount_${c},
+            (count(*) filter (where amount_${c} is null and count <> 0))::int as missing_${c}`,
+        )
+        .join(', ')}
+      from dashboard_rollup where error_code is null and transaction_type is not null
+      group by ${TOTALS_KEY} having sum(count) <> 0 order by ${TOTALS_KEY}`),
+    ),
+  );
+  return { stored, truth };
+}
+
 async function expectExact(q: Queryable = db) {
   const { stored, truth } = await rollupAndTruth(q);
   expect(stored).toEqual(truth);
@@ -309,6 +336,8 @@ async function expectExact(q: Queryable = db) {
   expect(dashboard.stored).toEqual(dashboard.truth);
   // The triggers convert each row's new total as they write it.
   expect(await staleConversions(q)).toEqual([]);
+  const totals = await totalsAndTruth(q);
+  expect(totals.stored).toEqual(totals.truth);
 }
 
 describe('the daily sales rollup', () => {

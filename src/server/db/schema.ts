@@ -786,16 +786,61 @@ export const dashboardRollup = pgTable(
         t.issuerCountry,
         t.day,
         t.solutionId,
-        t.currency,
         t.transactionType,
         t.category,
         t.status,
         t.isFallback,
         t.errorCode,
         t.errorLabel,
+        // Last, so a statement's rows reach their totals rows (dashboardTotals) in the totals' key order.
+        t.currency,
       )
       .nullsNotDistinct(),
     check('dashboard_rollup_grain', sql`${t.grain} between 0 and 7`),
+  ],
+);
+
+/**
+ * The dashboard rollup's figure rows added up over their currencies (migration 0020, dashboard_totals_apply()): the
+ * converted amounts in each 'View amount in' currency, and how many of the added rows lack a conversion (a missing
+ * rate). What the dashboard's calls read; the rollup keeps the per-currency rows the conversions are made from.
+ */
+export const dashboardTotals = pgTable(
+  'dashboard_totals',
+  {
+    accountId: uuid('account_id').notNull(),
+    grain: smallint('grain').notNull(),
+    merchantId: uuid('merchant_id'),
+    issuerCountry: text('issuer_country'),
+    day: date('day', { mode: 'string' }).notNull(),
+    solutionId: uuid('solution_id'),
+    transactionType: text('transaction_type').notNull(),
+    category: text('category'),
+    status: text('status').notNull(),
+    isFallback: boolean('is_fallback'),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    amountEur: numeric('amount_eur').notNull(),
+    amountUsd: numeric('amount_usd').notNull(),
+    amountGbp: numeric('amount_gbp').notNull(),
+    missingEur: integer('missing_eur').notNull(),
+    missingUsd: integer('missing_usd').notNull(),
+    missingGbp: integer('missing_gbp').notNull(),
+  },
+  (t) => [
+    unique('dashboard_totals_key')
+      .on(
+        t.accountId,
+        t.grain,
+        t.merchantId,
+        t.issuerCountry,
+        t.day,
+        t.solutionId,
+        t.transactionType,
+        t.category,
+        t.status,
+        t.isFallback,
+      )
+      .nullsNotDistinct(),
   ],
 );
 

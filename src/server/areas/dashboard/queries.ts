@@ -25,14 +25,15 @@ import type { Queryable } from '../../db/client';
 import { merchants, solutions } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 
-// The dashboard's reads (spec 3, sections 2.8 and 3 "Dashboard sales data"): the dashboard rollup only (migration
-// 0020), never the raw transactions, at the grain of the call's filters, so a call reads at most days x currencies x
-// outcomes rows whatever the table's size. Amounts are converted with the daily exchange rates exactly as
-// convertDayAmounts (src/domain/dashboard.ts) says: each rollup row's amount (a day's total in a currency of one
-// type, category, status and fallback flag, per solution when the call filters by solutions) in 10^-12 of the
-// target's minor unit, rounded half away from zero, summed, and the sum rounded once here. The rows carry that
-// conversion into each 'View amount in' currency, made as they are written and again when their day's rates are
-// imported, so a read only adds: converting on every read cost most of the budget.
+// The dashboard's reads (spec 3, sections 2.8 and 3 "Dashboard sales data"): the dashboard's rollup only (migration
+// 0020), never the raw transactions, at the grain of the call's filters, so a call reads at most days x outcomes rows
+// whatever the table's size. Amounts are converted with the daily exchange rates exactly as convertDayAmounts
+// (src/domain/dashboard.ts) says: each rollup row's amount (a day's total in a currency of one type, category, status
+// and fallback flag, per solution when the call filters by solutions) in 10^-12 of the target's minor unit, rounded
+// half away from zero, summed, and the sum rounded once here. The rollup rows carry that conversion into each 'View
+// amount in' currency (made as they are written and again when their day's rates are imported), and the totals add
+// them up over the currencies as they change, so a read only adds a row per day and outcome: converting, or adding
+// every currency's row, on each read cost most of the budget.
 
 interface Scope {
   accountId: string;
@@ -64,14 +65,16 @@ function scopeWhere(scope: Scope): SQL {
 const PRECISION = 10n ** BigInt(CONVERSION_DECIMALS);
 
 /**
- * The rollup rows' amounts in `target` (10^-12 of its minor unit, converted as the rows were written: migration
- * 0020's dashboard_converted()), and whether a rate one of them needs is missing.
+ * The dashboard totals' amounts in `target` (10^-12 of its minor unit: migration 0020's dashboard_converted(), added
+ * up over the currencies) and the number of added rows whose conversion lacks a rate.
  */
 function conversion(target: DashboardCurrency) {
-  const column = sql.identifier(`amount_${target.toLowerCase()}`);
+  const code = target.toLowerCase();
   return {
-    converted: sql`d.${column}`,
-    missing: sql`(d.${column} is null)`,
+    converted: sql`d.${sql.identifier(`amount_${code}`)}`,
+    missing: sql`d.${sql.identifier(`missing_${code}`)}`,
+    /** On the rollup's own rows: the conversion is null. */
+    unconverted: sql`d.${sql.identifier(`amount_${code}`)} is null`,
   };
 }
 
@@ -86,15 +89,23 @@ function amountOf(converted: string | null, missing: boolean): number | null {
 /** At most this many missing rates are named in an answer. */
 const MISSING_RATES_SHOWN = 31;
 
-function missingRatesOf(lists: readonly (string[] | null)[]): { day: string; currency: string }[] {
-  const all = new Set(lists.flatMap((list) => list ?? []));
-  return [...all]
-    .sort()
-    .slice(0, MISSING_RATES_SHOWN)
-    .map((entry) => {
-      const [day, currency] = entry.split(' ') as [string, string];
-      return { day, currency };
-    });
+/**
+ * The days and currencies whose rates an answer lacks, read from the rollup's per-currency rows; only asked when the
+ * totals count a missing conversion, which a deployment with its rates never has.
+ */
+async function missingRatesIn(
+  db: Queryable,
+  where: SQL,
+  unconverted: SQL,
+  figures: SQL,
+): Promise<{ day: string; currency: string }[]> {
+  const result = await db.execute(sql`
+    select distinct d.day::text as day, d.currency
+    from dashboard_rollup d
+    where ${where} and ${figures} and d.error_code is null and d.count <> 0 and ${unconverted}
+    order by 1, 2
+    limit ${MISSING_RATES_SHOWN}`);
+  return rowsOf<{ day: string; currency: string }>(result);
 }
 
 /** 404 unless the merchant is the account's. */
@@ -125,7 +136,6 @@ interface FigureRow {
   total: string;
   converted: string | null;
   missing: boolean;
-  missing_rates: string[] | null;
 }
 
 interface ErrorRow {
@@ -247,16 +257,18 @@ export async function loadKpis(
   const where = scopeWhere(scope);
   const inPeriods = sql`d.day between ${comparison.from}::date and ${range.to}::date
     and (d.day <= ${comparison.to}::date or d.day >= ${range.from}::date)`;
-  const { converted, missing } = conversion(query.currency);
+  const { converted, missing, unconverted } = conversion(query.currency);
   const figuresRead = db.execute(sql`
-    select d.day >= ${range.from}::date as current, d.transaction_type, d.category, d.status, d.is_fallback,
-      sum(d.count)::text as total, sum(${converted})::text as converted, coalesce(bool_or(${missing}), false) as missing,
-      array_agg(d.day::text || ' ' || d.currency) filter (where ${missing}) as missing_rates
-    from dashboard_rollup d
-    where ${where} and ${inPeriods} and d.error_code is null
+    select d.day >= ${range.from}::date as current, d.transaction_type collate "C" as transaction_type,
+      d.category collate "C" as category, d.status collate "C" as status, d.is_fallback, sum(d.count)::text as total, sum(${converted})::text as converted, sum(${missing}) > 0 as missing
+    from dashboard_totals d
+    where ${where} and ${inPeriods}
     group by 1, 2, 3, 4, 5`);
+  // Grouped by byte order ("C"): the codes and labels only need to meet their equals, and a sort by the
+  // database's locale cost more than the rest of the statement.
   const errorsRead = db.execute(sql`
-    select d.day >= ${range.from}::date as current, d.error_code, d.error_label, sum(d.count)::text as total
+    select d.day >= ${range.from}::date as current, d.error_code collate "C" as error_code,
+      d.error_label collate "C" as error_label, sum(d.count)::text as total
     from dashboard_rollup d
     where ${where} and ${inPeriods} and d.error_code is not null
     group by 1, 2, 3`);
@@ -283,7 +295,7 @@ export async function loadKpis(
     to: range.to,
     ...current,
     comparison: { name: comparison.name, from: comparison.from, to: comparison.to, ...previous },
-    missingRates: missingRatesOf(figureRows.map((row) => row.missing_rates)),
+    missingRates: figureRows.some((row) => row.missing) ? await missingRatesIn(db, where, unconverted, inPeriods) : [],
   };
 }
 
@@ -294,23 +306,19 @@ export async function loadChart(
   query: TransactionsChartQuery,
   range: DayRange,
 ): Promise<TransactionsChart> {
-  const { converted, missing } = conversion(query.currency);
+  const { converted, missing, unconverted } = conversion(query.currency);
+  const where = scopeWhere({ accountId, merchantId: query.merchantId });
+  const sales = sql`d.day between ${range.from}::date and ${range.to}::date
+    and d.transaction_type in ('PAYMENT', 'RECURRENCE') and d.status = 'SUCCESS'`;
   const read = db.execute(sql`
     select d.day::text as day, sum(d.count)::text as total, sum(${converted})::text as converted,
-      coalesce(bool_or(${missing}), false) as missing,
-      array_agg(d.day::text || ' ' || d.currency) filter (where ${missing}) as missing_rates
-    from dashboard_rollup d
-    where ${scopeWhere({ accountId, merchantId: query.merchantId })}
-      and d.day between ${range.from}::date and ${range.to}::date
-      and d.error_code is null and d.transaction_type in ('PAYMENT', 'RECURRENCE') and d.status = 'SUCCESS'
+      sum(${missing}) > 0 as missing
+    from dashboard_totals d
+    where ${where} and ${sales}
     group by 1`);
-  const rows = rowsOf<{
-    day: string;
-    total: string;
-    converted: string | null;
-    missing: boolean;
-    missing_rates: string[] | null;
-  }>(await afterCheck(merchantOfAccount(db, accountId, query.merchantId), read));
+  const rows = rowsOf<{ day: string; total: string; converted: string | null; missing: boolean }>(
+    await afterCheck(merchantOfAccount(db, accountId, query.merchantId), read),
+  );
   const byDay = new Map(rows.map((row) => [row.day, row]));
   return {
     currency: query.currency,
@@ -325,6 +333,6 @@ export async function loadChart(
           : { total: 0, amount: 0 },
       };
     }),
-    missingRates: missingRatesOf(rows.map((row) => row.missing_rates)),
+    missingRates: rows.some((row) => row.missing) ? await missingRatesIn(db, where, unconverted, sales) : [],
   };
 }

@@ -18,8 +18,29 @@ CREATE TABLE "dashboard_rollup" (
 	"amount_eur" numeric,
 	"amount_usd" numeric,
 	"amount_gbp" numeric,
-	CONSTRAINT "dashboard_rollup_key" UNIQUE NULLS NOT DISTINCT("account_id","grain","merchant_id","issuer_country","day","solution_id","currency","transaction_type","category","status","is_fallback","error_code","error_label"),
+	CONSTRAINT "dashboard_rollup_key" UNIQUE NULLS NOT DISTINCT("account_id","grain","merchant_id","issuer_country","day","solution_id","transaction_type","category","status","is_fallback","error_code","error_label","currency"),
 	CONSTRAINT "dashboard_rollup_grain" CHECK ("dashboard_rollup"."grain" between 0 and 7)
+);
+--> statement-breakpoint
+CREATE TABLE "dashboard_totals" (
+	"account_id" uuid NOT NULL,
+	"grain" smallint NOT NULL,
+	"merchant_id" uuid,
+	"issuer_country" text,
+	"day" date NOT NULL,
+	"solution_id" uuid,
+	"transaction_type" text NOT NULL,
+	"category" text,
+	"status" text NOT NULL,
+	"is_fallback" boolean,
+	"count" bigint NOT NULL,
+	"amount_eur" numeric NOT NULL,
+	"amount_usd" numeric NOT NULL,
+	"amount_gbp" numeric NOT NULL,
+	"missing_eur" integer NOT NULL,
+	"missing_usd" integer NOT NULL,
+	"missing_gbp" integer NOT NULL,
+	CONSTRAINT "dashboard_totals_key" UNIQUE NULLS NOT DISTINCT("account_id","grain","merchant_id","issuer_country","day","solution_id","transaction_type","category","status","is_fallback")
 );
 --> statement-breakpoint
 CREATE TABLE "exchange_rates" (
@@ -131,7 +152,7 @@ BEGIN
         dashboard_converted(sum(d.amount)::bigint, d.currency, d.day, 'EUR'), dashboard_converted(sum(d.amount)::bigint, d.currency, d.day, 'USD'), dashboard_converted(sum(d.amount)::bigint, d.currency, d.day, 'GBP')
     FROM new_rows t CROSS JOIN LATERAL dashboard_rollup_rows(t) d
     GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
-    ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
+    ORDER BY 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 7
   ON CONFLICT ON CONSTRAINT dashboard_rollup_key
   DO UPDATE SET count = r.count + excluded.count, amount = r.amount + excluded.amount,
     amount_eur = dashboard_converted(r.amount + excluded.amount, r.currency, r.day, 'EUR'),
@@ -177,7 +198,7 @@ BEGIN
       FROM delta
       GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
       HAVING sum(n) <> 0 OR sum(n * amount) <> 0
-      ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
+      ORDER BY 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 7
   ON CONFLICT ON CONSTRAINT dashboard_rollup_key
   DO UPDATE SET count = r.count + excluded.count, amount = r.amount + excluded.amount,
     amount_eur = dashboard_converted(r.amount + excluded.amount, r.currency, r.day, 'EUR'),
@@ -208,7 +229,7 @@ BEGIN
         dashboard_converted(-sum(d.amount)::bigint, d.currency, d.day, 'EUR'), dashboard_converted(-sum(d.amount)::bigint, d.currency, d.day, 'USD'), dashboard_converted(-sum(d.amount)::bigint, d.currency, d.day, 'GBP')
       FROM old_rows o CROSS JOIN LATERAL dashboard_rollup_rows(o) d
       GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
-      ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
+      ORDER BY 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 7
   ON CONFLICT ON CONSTRAINT dashboard_rollup_key
   DO UPDATE SET count = r.count + excluded.count, amount = r.amount + excluded.amount,
     amount_eur = dashboard_converted(r.amount + excluded.amount, r.currency, r.day, 'EUR'),
@@ -230,8 +251,80 @@ $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION sales_rollup_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  TRUNCATE sales_rollup, dashboard_rollup;
+  TRUNCATE sales_rollup, dashboard_rollup, dashboard_totals;
   RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+-- The dashboard's totals (schema.ts `dashboardTotals`): the figure rows of the rollup added up over their currencies,
+-- so a month reads one row per day and outcome instead of one per currency too. A row-level trigger on the rollup
+-- adds each row's change (count, converted amounts, rows whose conversion is missing) to its totals row: increments
+-- commute, so concurrent writers never lose one, and the sums stay exactly the sums of the rollup's converted rows.
+-- The rollup's key ends with the currency, so a statement's rows reach their totals rows in the totals' key order and
+-- two writers take them in the same order.
+CREATE FUNCTION dashboard_totals_apply() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  o dashboard_rollup;
+  n dashboard_rollup;
+  k dashboard_rollup;
+  left_count bigint;
+  at tid;
+BEGIN
+  IF current_setting('dashboard.rebuilding', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP <> 'INSERT' THEN o := OLD; END IF;
+  IF TG_OP <> 'DELETE' THEN n := NEW; END IF;
+  k := coalesce(n, o);
+  IF k.error_code IS NOT NULL OR k.transaction_type IS NULL THEN
+    RETURN NULL;
+  END IF;
+  INSERT INTO dashboard_totals AS t (account_id, grain, merchant_id, issuer_country, day, solution_id, transaction_type,
+    category, status, is_fallback, count, amount_eur, amount_usd, amount_gbp, missing_eur, missing_usd, missing_gbp)
+  VALUES (k.account_id, k.grain, k.merchant_id, k.issuer_country, k.day, k.solution_id, k.transaction_type, k.category,
+    k.status, k.is_fallback,
+    coalesce(n.count, 0) - coalesce(o.count, 0),
+    coalesce(n.amount_eur, 0) - coalesce(o.amount_eur, 0),
+    coalesce(n.amount_usd, 0) - coalesce(o.amount_usd, 0),
+    coalesce(n.amount_gbp, 0) - coalesce(o.amount_gbp, 0),
+    coalesce(n.amount_eur IS NULL AND n.count <> 0, false)::int
+      - coalesce(o.amount_eur IS NULL AND o.count <> 0, false)::int,
+    coalesce(n.amount_usd IS NULL AND n.count <> 0, false)::int
+      - coalesce(o.amount_usd IS NULL AND o.count <> 0, false)::int,
+    coalesce(n.amount_gbp IS NULL AND n.count <> 0, false)::int
+      - coalesce(o.amount_gbp IS NULL AND o.count <> 0, false)::int)
+  ON CONFLICT ON CONSTRAINT dashboard_totals_key
+  DO UPDATE SET count = t.count + excluded.count, amount_eur = t.amount_eur + excluded.amount_eur,
+    amount_usd = t.amount_usd + excluded.amount_usd, amount_gbp = t.amount_gbp + excluded.amount_gbp,
+    missing_eur = t.missing_eur + excluded.missing_eur, missing_usd = t.missing_usd + excluded.missing_usd,
+    missing_gbp = t.missing_gbp + excluded.missing_gbp
+  RETURNING t.count, t.ctid INTO left_count, at;
+  IF left_count = 0 THEN
+    DELETE FROM dashboard_totals WHERE ctid = at AND count = 0;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER dashboard_totals_apply AFTER INSERT OR UPDATE OR DELETE ON dashboard_rollup
+FOR EACH ROW EXECUTE FUNCTION dashboard_totals_apply();
+--> statement-breakpoint
+-- Adds the totals up again from the rollup: every day (NULL) or the given days. The caller keeps writers out (the
+-- rebuild's lock on transactions, the rates import's on the rollup).
+CREATE FUNCTION dashboard_totals_rebuild(days date[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM dashboard_totals WHERE days IS NULL OR day = ANY (days);
+  INSERT INTO dashboard_totals (account_id, grain, merchant_id, issuer_country, day, solution_id, transaction_type,
+    category, status, is_fallback, count, amount_eur, amount_usd, amount_gbp, missing_eur, missing_usd, missing_gbp)
+  SELECT account_id, grain, merchant_id, issuer_country, day, solution_id, transaction_type, category, status,
+    is_fallback, sum(count), coalesce(sum(amount_eur), 0), coalesce(sum(amount_usd), 0), coalesce(sum(amount_gbp), 0),
+    count(*) FILTER (WHERE amount_eur IS NULL AND count <> 0), count(*) FILTER (WHERE amount_usd IS NULL AND count <> 0),
+    count(*) FILTER (WHERE amount_gbp IS NULL AND count <> 0)
+  FROM dashboard_rollup
+  WHERE error_code IS NULL AND transaction_type IS NOT NULL AND (days IS NULL OR day = ANY (days))
+  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+  HAVING sum(count) <> 0
+  ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10;
 END
 $$;
 --> statement-breakpoint
@@ -242,15 +335,19 @@ DECLARE
   written bigint;
 BEGIN
   LOCK TABLE transactions IN SHARE MODE;
-  TRUNCATE dashboard_rollup;
+  -- The totals are added up once at the end, not row by row (dashboard_totals_apply()).
+  PERFORM set_config('dashboard.rebuilding', 'on', true);
+  TRUNCATE dashboard_rollup, dashboard_totals;
   INSERT INTO dashboard_rollup (account_id, grain, merchant_id, issuer_country, day, solution_id, currency, transaction_type, category, status, is_fallback, error_code, error_label, count, amount, amount_eur, amount_usd, amount_gbp)
   SELECT d.account_id, d.grain, d.merchant_id, d.issuer_country, d.day, d.solution_id, d.currency, d.transaction_type,
       d.category, d.status, d.is_fallback, d.error_code, d.error_label, count(*), sum(d.amount)::bigint,
         dashboard_converted(sum(d.amount)::bigint, d.currency, d.day, 'EUR'), dashboard_converted(sum(d.amount)::bigint, d.currency, d.day, 'USD'), dashboard_converted(sum(d.amount)::bigint, d.currency, d.day, 'GBP')
   FROM transactions t CROSS JOIN LATERAL dashboard_rollup_rows(t) d
   GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
-  ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13;
+  ORDER BY 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 7;
   GET DIAGNOSTICS written = ROW_COUNT;
+  PERFORM dashboard_totals_rebuild(NULL);
+  PERFORM set_config('dashboard.rebuilding', 'off', true);
   RETURN written;
 END
 $$;
@@ -285,12 +382,15 @@ DECLARE
   written bigint;
 BEGIN
   LOCK TABLE dashboard_rollup IN SHARE ROW EXCLUSIVE MODE;
+  PERFORM set_config('dashboard.rebuilding', 'on', true);
   UPDATE dashboard_rollup SET
     amount_eur = dashboard_converted(amount, currency, day, 'EUR'),
     amount_usd = dashboard_converted(amount, currency, day, 'USD'),
     amount_gbp = dashboard_converted(amount, currency, day, 'GBP')
   WHERE day = ANY (days) AND currency IS NOT NULL;
   GET DIAGNOSTICS written = ROW_COUNT;
+  PERFORM dashboard_totals_rebuild(days);
+  PERFORM set_config('dashboard.rebuilding', 'off', true);
   RETURN written;
 END
 $$;
