@@ -77,27 +77,29 @@ $$;
 -- row), in 10^-12 of the target's minor unit, rounded half away from zero: convertedSum() in src/domain/dashboard.ts
 -- for one part. Null when a rate it needs is missing, never a figure that leaves money out; 0 for rows without a
 -- currency (the error rows).
-CREATE FUNCTION dashboard_converted(amount bigint, currency text, day date, target text) RETURNS numeric
-LANGUAGE sql STABLE AS $$
+-- The conversion itself, with the rates given: `f` of the amount's currency, `t` of the target (null when missing).
+-- One expression, so that the planner inlines it into a statement that joins the rates (the rebuild).
+CREATE FUNCTION dashboard_converted_at(amount bigint, currency text, target text, f numeric, t numeric)
+RETURNS numeric LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE
     WHEN currency IS NULL THEN 0::numeric
     WHEN currency = target THEN amount::numeric * 1000000000000
-    ELSE (
-      SELECT sign(n) * div(2 * abs(n) + f, 2 * f)
-      FROM (
-        SELECT amount::numeric * t * (10::numeric ^ (currency_exponent(target) + 12 - currency_exponent(currency))) AS n, f
-        FROM (
-          SELECT
-            CASE WHEN currency = 'EUR' THEN 1::numeric
-              ELSE (SELECT r.rate FROM exchange_rates r WHERE r.day = dashboard_converted.day AND r.currency = dashboard_converted.currency)
-            END AS f,
-            CASE WHEN target = 'EUR' THEN 1::numeric
-              ELSE (SELECT r.rate FROM exchange_rates r WHERE r.day = dashboard_converted.day AND r.currency = target)
-            END AS t
-        ) rates
-      ) parts
-    )
+    ELSE sign(amount) * div(
+      2 * abs(amount)::numeric * t * (10::numeric ^ (currency_exponent(target) + 12 - currency_exponent(currency))) + f,
+      2 * f)
   END
+$$;
+--> statement-breakpoint
+-- The same with the day's rates looked up: what the triggers and a rates import use row by row.
+CREATE FUNCTION dashboard_converted(amount bigint, currency text, day date, target text) RETURNS numeric
+LANGUAGE sql STABLE AS $$
+  SELECT dashboard_converted_at(amount, currency, target,
+    CASE WHEN currency = 'EUR' THEN 1::numeric
+      ELSE (SELECT r.rate FROM exchange_rates r WHERE r.day = dashboard_converted.day AND r.currency = dashboard_converted.currency)
+    END,
+    CASE WHEN target = 'EUR' THEN 1::numeric
+      ELSE (SELECT r.rate FROM exchange_rates r WHERE r.day = dashboard_converted.day AND r.currency = target)
+    END)
 $$;
 --> statement-breakpoint
 CREATE FUNCTION dashboard_rollup_rows(t transactions)
@@ -338,12 +340,23 @@ BEGIN
   -- The totals are added up once at the end, not row by row (dashboard_totals_apply()).
   PERFORM set_config('dashboard.rebuilding', 'on', true);
   TRUNCATE dashboard_rollup, dashboard_totals;
+  -- The rates are joined once per group rather than looked up per row and currency (dashboard_converted()).
   INSERT INTO dashboard_rollup (account_id, grain, merchant_id, issuer_country, day, solution_id, currency, transaction_type, category, status, is_fallback, error_code, error_label, count, amount, amount_eur, amount_usd, amount_gbp)
-  SELECT d.account_id, d.grain, d.merchant_id, d.issuer_country, d.day, d.solution_id, d.currency, d.transaction_type,
-      d.category, d.status, d.is_fallback, d.error_code, d.error_label, count(*), sum(d.amount)::bigint,
-        dashboard_converted(sum(d.amount)::bigint, d.currency, d.day, 'EUR'), dashboard_converted(sum(d.amount)::bigint, d.currency, d.day, 'USD'), dashboard_converted(sum(d.amount)::bigint, d.currency, d.day, 'GBP')
-  FROM transactions t CROSS JOIN LATERAL dashboard_rollup_rows(t) d
-  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
+  SELECT g.account_id, g.grain, g.merchant_id, g.issuer_country, g.day, g.solution_id, g.currency, g.transaction_type,
+      g.category, g.status, g.is_fallback, g.error_code, g.error_label, g.count, g.amount,
+      dashboard_converted_at(g.amount, g.currency, 'EUR', f.rate, 1),
+      dashboard_converted_at(g.amount, g.currency, 'USD', f.rate, usd.rate),
+      dashboard_converted_at(g.amount, g.currency, 'GBP', f.rate, gbp.rate)
+  FROM (
+    SELECT d.account_id, d.grain, d.merchant_id, d.issuer_country, d.day, d.solution_id, d.currency, d.transaction_type,
+        d.category, d.status, d.is_fallback, d.error_code, d.error_label, count(*) AS count, sum(d.amount)::bigint AS amount
+    FROM transactions t CROSS JOIN LATERAL dashboard_rollup_rows(t) d
+    GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13
+  ) g
+  LEFT JOIN exchange_rates src ON src.day = g.day AND src.currency = g.currency
+  CROSS JOIN LATERAL (SELECT CASE WHEN g.currency = 'EUR' THEN 1::numeric ELSE src.rate END AS rate) f
+  LEFT JOIN exchange_rates usd ON usd.day = g.day AND usd.currency = 'USD'
+  LEFT JOIN exchange_rates gbp ON gbp.day = g.day AND gbp.currency = 'GBP'
   ORDER BY 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 7;
   GET DIAGNOSTICS written = ROW_COUNT;
   PERFORM dashboard_totals_rebuild(NULL);
