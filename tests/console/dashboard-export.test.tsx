@@ -151,7 +151,8 @@ describe('the dashboard by keyboard', () => {
     await screen.findByRole('region', { name: 'Rejected' });
     await user.keyboard('3');
     const menu = await screen.findByRole('menu', { name: 'Actions for Rejected' });
-    expect(within(menu).getByRole('menuitem', { name: 'Export transactions' })).toHaveFocus();
+    // The menu moves focus to its item once it has opened: wait for it, as the user would (a loaded CI machine).
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Export transactions' })).toHaveFocus());
     await user.keyboard('{Enter}');
     await waitFor(() => expect(downloads).toHaveLength(1));
     expect(exportCalls(calls)[0]!.search.getAll('status[]')).toEqual(['FAILED', 'DECLINED', 'ABANDONED']);
