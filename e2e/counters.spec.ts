@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import {
   type ApiSession,
@@ -20,71 +21,99 @@ import {
 // agent's colleague sets a daily limit and a 50 % alert on a MID by keyboard; the traffic routes sales to that MID,
 // the alert check sees the threshold reached and the account's administrator finds the e-mail in the mailbox.
 
-const livePort = Number(process.env.E2E_PORT ?? 4173) + 17;
-const liveBase = `http://localhost:${livePort}`;
 const healthTimeoutMs = 360_000;
 
-let server: ChildProcess | undefined;
-let dataDir: string | undefined;
-
-test.describe.configure({ timeout: 240_000 });
-test.use({ baseURL: liveBase, reducedMotion: 'reduce' });
-
-async function waitForHealth(): Promise<void> {
-  const deadline = Date.now() + healthTimeoutMs;
-  for (;;) {
-    if (server?.exitCode !== null && server?.exitCode !== undefined) {
-      throw new Error(`the live server exited with ${server.exitCode}`);
-    }
-    const healthy = await fetch(`${liveBase}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return;
-    if (Date.now() > deadline) throw new Error('the live server did not answer /api/health in time');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+/** A port nothing listens on now: not the suite's own server, another suite on the same machine or any service. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
-test.beforeAll(async () => {
-  test.setTimeout(healthTimeoutMs + 10_000);
-  // Another server on the port (a second suite on the same machine) would answer the health check and the journey
-  // would set its limit there: refuse clearly instead.
-  const taken = await fetch(`${liveBase}/api/health`).then(
-    () => true,
-    () => false,
-  );
-  if (taken) throw new Error(`port ${livePort} is already served: stop the other server or set E2E_PORT`);
-  dataDir = mkdtempSync(join(tmpdir(), 'ops-e2e-live-'));
+/** Starts a server seeded like `npm start`, with demo traffic on, and answers its base URL once it is healthy. */
+async function startLiveServer(): Promise<{ base: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'ops-e2e-live-'));
   const { NODE_ENV: _unused, ...inherited } = process.env;
-  server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
+  const server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
     cwd: fileURLToPath(new URL('..', import.meta.url)),
     env: {
       ...inherited,
-      PORT: String(livePort),
+      PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
-      PUBLIC_URL: liveBase,
+      PUBLIC_URL: base,
       LOGIN_LIMIT_PER_ADDRESS: '1000',
       DEMO_TRAFFIC: 'on',
-      // Two orders a second across the demo merchants, so the chosen MID takes sales within seconds; more would make
-      // the first batch (the hour since the seed's end) hold the embedded database for minutes on a loaded machine.
+      // Two orders a second across the demo merchants, so the chosen MID takes sales within seconds.
       DEMO_TRAFFIC_RATE: '120',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  await waitForHealth();
+  // The server's output, shown when it does not come up, so the CI log says why.
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const started = Date.now();
+  for (;;) {
+    const failure =
+      server.exitCode !== null
+        ? `exited with ${server.exitCode}`
+        : Date.now() - started > healthTimeoutMs
+          ? `did not answer /api/health in ${healthTimeoutMs / 1000} s`
+          : undefined;
+    if (failure) {
+      await stop();
+      throw new Error(`the live server ${failure}; its output ended:\n${output.split('\n').slice(-40).join('\n')}`);
+    }
+    const healthy = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5_000) }).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  console.log(
+    `counters: the live server answered on port ${port} after ${Math.round((Date.now() - started) / 1000)} s`,
+  );
+  return { base, stop };
+}
+
+// One live server for the file's tests, on a port chosen when the worker starts; every page and API request of
+// these tests goes to it.
+const test = base.extend<object, { liveBase: string }>({
+  liveBase: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const live = await startLiveServer();
+      await use(live.base);
+      await live.stop();
+    },
+    { scope: 'worker', timeout: healthTimeoutMs + 30_000 },
+  ],
+  baseURL: async ({ liveBase }, use) => use(liveBase),
 });
 
-test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+test.describe.configure({ timeout: 240_000 });
+test.use({ reducedMotion: 'reduce' });
 
 interface Target {
   merchantId: string;

@@ -350,6 +350,43 @@ describe('running traffic', () => {
     for (const merchantId of served) expect(routed.has(merchantId)).toBe(true);
   });
 
+  it('commits a long catch-up a hundred orders at a time, so requests do not wait for the whole hour', async () => {
+    const now = NOW + 2 * 86_400_000;
+    t.clock.set(now);
+    const s = await shop();
+    await storedOrder(s, { createdAt: new Date(now - 10 * 60_000) });
+    const since = new Date(now - 10 * 60_000);
+    const committed: number[] = [];
+    let running: DemoTraffic | undefined;
+    const done = new Promise<void>((resolve, reject) => {
+      running = createDemoTraffic({
+        db: t.db,
+        now: t.clock.now,
+        log: { error: (details) => reject(new Error(JSON.stringify(details))) },
+        afterSales: async () => {
+          const [row] = await t.db
+            .select({ orders: sql<number>`count(*)::int` })
+            .from(transactions)
+            .where(and(eq(transactions.isFallback, false), gt(transactions.createdAt, since)));
+          committed.push(row!.orders);
+          if (committed.length === 3) resolve();
+        },
+      });
+    });
+    try {
+      // 25 a minute over the ten minutes since the data ends: 250 orders due at once.
+      running!.start(25);
+      await done;
+    } finally {
+      await running!.stop();
+    }
+    // Three commits of at most a hundred orders each (an order the routes cannot serve is not placed).
+    const steps = committed.map((orders, index) => orders - (committed[index - 1] ?? 0));
+    expect(steps.slice(0, 2).every((step) => step > 90 && step <= 100)).toBe(true);
+    expect(steps[2]).toBeGreaterThan(40);
+    expect(steps[2]).toBeLessThanOrEqual(50);
+  });
+
   it('runs only on the demo world: a database the seed made', async () => {
     expect(await holdsDemoWorld(t.db)).toBe(false);
     await t.db.insert(serverSettings).values({ key: DEMO_CREDENTIALS_KEY, value: '[]' });

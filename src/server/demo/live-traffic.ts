@@ -18,6 +18,11 @@ const MAX_TICK_MS = 10_000;
 const MAX_CATCH_UP_MS = 3_600_000;
 /** Rows per INSERT statement, well within PostgreSQL's 65,535 parameters at 57 columns a row. */
 const INSERT_ROWS = 500;
+/**
+ * Orders per transaction when a batch is large (the catch-up after a pause can be an hour of orders). The embedded
+ * database runs on the server's own thread: one long transaction would keep every request waiting until it ends.
+ */
+const ORDERS_PER_TRANSACTION = 100;
 /** Transaction-id streams of MerchantTraffic: 0 to 4095. */
 const STREAMS = 4096;
 
@@ -153,7 +158,11 @@ export function createDemoTraffic(deps: DemoTrafficDeps): DemoTraffic {
       merchantId: rng.pick(merchantIds),
       at: from + Math.round(((index + 1) * (to - from)) / count),
     }));
-    await place(plan);
+    for (let start = 0; start < plan.length && running; start += ORDERS_PER_TRANSACTION) {
+      await place(plan.slice(start, start + ORDERS_PER_TRANSACTION));
+      // Lets the requests that waited for this transaction run before the next one starts.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   const sleep = (ms: number) =>
