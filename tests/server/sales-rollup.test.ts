@@ -302,10 +302,13 @@ async function staleConversions(q: Queryable) {
   );
 }
 
-const TOTALS_KEY = `account_id, grain, merchant_id, issuer_country, day, solution_id, transaction_type, category,
-  status, is_fallback`;
+const TOTALS_KEY = `account_id, grain, merchant_id, issuer_country, whole_month, day, solution_id, transaction_type,
+  category, status, is_fallback, error_code, error_label`;
 
-/** The dashboard totals as stored and as a GROUP BY over the rollup's figure rows (the currencies added up). */
+/**
+ * The dashboard totals as stored and as a GROUP BY over the rollup (the currencies added up), by day and by whole
+ * month.
+ */
 async function totalsAndTruth(q: Queryable) {
   const amounts = ['eur', 'usd', 'gbp'];
   const stored = rowsOf<Record<string, unknown>>(
@@ -319,10 +322,16 @@ async function totalsAndTruth(q: Queryable) {
       sql.raw(`select ${TOTALS_KEY}, sum(count)::text as count, ${amounts
         .map(
           (c) => `coalesce(sum(amount_${c}), 0)::text as amount_${c},
-            (count(*) filter (where amount_${c} is null and count <> 0))::int as missing_${c}`,
+            (count(*) filter (where currency is not null and amount_${c} is null and count <> 0))::int as missing_${c}`,
         )
         .join(', ')}
-      from dashboard_rollup where error_code is null and transaction_type is not null
+      from (
+        select r.account_id, r.grain, r.merchant_id, r.issuer_country, s.whole_month,
+          case when s.whole_month then date_trunc('month', r.day)::date else r.day end as day, r.solution_id,
+          r.transaction_type, r.category, r.status, r.is_fallback, r.error_code, r.error_label, r.currency, r.count,
+          r.amount_eur, r.amount_usd, r.amount_gbp
+        from dashboard_rollup r cross join (values (false), (true)) s(whole_month)
+      ) spans
       group by ${TOTALS_KEY} having sum(count) <> 0 order by ${TOTALS_KEY}`),
     ),
   );

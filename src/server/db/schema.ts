@@ -801,9 +801,13 @@ export const dashboardRollup = pgTable(
 );
 
 /**
- * The dashboard rollup's figure rows added up over their currencies (migration 0020, dashboard_totals_apply()): the
- * converted amounts in each 'View amount in' currency, and how many of the added rows lack a conversion (a missing
- * rate). What the dashboard's calls read; the rollup keeps the per-currency rows the conversions are made from.
+ * What the dashboard's calls read (migrations 0020 and 0021, dashboard_totals_apply()): the dashboard rollup added up
+ * over its currencies, by day and by whole calendar month. A figure row holds the converted amounts in each 'View
+ * amount in' currency and how many of the added rollup rows lack a conversion (a missing rate); an error row (an
+ * `errorCode`, no type or status) counts the rejected payments of one code and label. A month row (`wholeMonth`, `day`
+ * the month's first day) is the sum of that month's day rows, so a period reads its whole months as one row each and
+ * only its other days by day (src/server/areas/dashboard/periods.ts). The rollup keeps the per-currency rows the
+ * conversions are made from.
  */
 export const dashboardTotals = pgTable(
   'dashboard_totals',
@@ -812,12 +816,16 @@ export const dashboardTotals = pgTable(
     grain: smallint('grain').notNull(),
     merchantId: uuid('merchant_id'),
     issuerCountry: text('issuer_country'),
+    /** A month's row rather than a day's: `day` is then the month's first day. */
+    wholeMonth: boolean('whole_month').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     solutionId: uuid('solution_id'),
-    transactionType: text('transaction_type').notNull(),
+    transactionType: text('transaction_type'),
     category: text('category'),
-    status: text('status').notNull(),
+    status: text('status'),
     isFallback: boolean('is_fallback'),
+    errorCode: text('error_code'),
+    errorLabel: text('error_label'),
     count: bigint('count', { mode: 'number' }).notNull(),
     amountEur: numeric('amount_eur').notNull(),
     amountUsd: numeric('amount_usd').notNull(),
@@ -827,18 +835,22 @@ export const dashboardTotals = pgTable(
     missingGbp: integer('missing_gbp').notNull(),
   },
   (t) => [
+    // The trigger's ON CONFLICT target and the reads' index: the equality filters, the span, then the day range.
     unique('dashboard_totals_key')
       .on(
         t.accountId,
         t.grain,
         t.merchantId,
         t.issuerCountry,
+        t.wholeMonth,
         t.day,
         t.solutionId,
         t.transactionType,
         t.category,
         t.status,
         t.isFallback,
+        t.errorCode,
+        t.errorLabel,
       )
       .nullsNotDistinct(),
   ],

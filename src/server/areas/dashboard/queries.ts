@@ -24,6 +24,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { merchants, solutions } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
+import { totalsParts } from './periods';
 
 // The dashboard's reads (spec 3, sections 2.8 and 3 "Dashboard sales data"): the dashboard's rollup only (migration
 // 0020), never the raw transactions, at the grain of the call's filters, so a call reads at most days x outcomes rows
@@ -32,8 +33,9 @@ import { notFound } from '../../plugins/errors';
 // and fallback flag, per solution when the call filters by solutions) in 10^-12 of the target's minor unit, rounded
 // half away from zero, summed, and the sum rounded once here. The rollup rows carry that conversion into each 'View
 // amount in' currency (made as they are written and again when their day's rates are imported), and the totals add
-// them up over the currencies as they change, so a read only adds a row per day and outcome: converting, or adding
-// every currency's row, on each read cost most of the budget.
+// them up over the currencies as they change, by day and by whole month (migration 0021), so a read adds a row per
+// outcome for each whole month and per day and outcome only for the other days (periods.ts): converting, adding every
+// currency's row, or every day of a month, on each read cost most of the budget.
 
 interface Scope {
   accountId: string;
@@ -240,12 +242,32 @@ function topErrors(rows: readonly ErrorRow[]): Figures['providersErrors'] {
     .slice(0, TOP_ERRORS);
 }
 
-/** GET /account/{accountId}/transactions-kpis: a period's figures and its comparison period's, one read each. */
+/**
+ * The read of both periods at once: each period's parts (periods.ts) as a list joined to the totals, so a row counts
+ * once per part it falls in (a day can be in the comparison period and taken away from the current one's month).
+ */
+function partsJoin(range: DayRange, comparison: DayRange, today: string): SQL {
+  const values = [
+    ...totalsParts(range, today).map((part) => ({ current: true, ...part })),
+    ...totalsParts(comparison, today).map((part) => ({ current: false, ...part })),
+  ].map(
+    (part) =>
+      sql`(${part.current}::boolean, ${part.sign}::int, ${part.wholeMonth}::boolean, ${part.from}::date, ${part.to}::date)`,
+  );
+  return sql`(values ${sql.join(values, sql`, `)}) as p(current, sign, whole_month, from_day, to_day)
+    join dashboard_totals d on d.whole_month = p.whole_month and d.day between p.from_day and p.to_day`;
+}
+
+/**
+ * GET /account/{accountId}/transactions-kpis: a period's figures and top errors and its comparison period's, in one
+ * read of the totals. `today` (UTC) steers how the periods are read, never what they add up to.
+ */
 export async function loadKpis(
   db: Queryable,
   accountId: string,
   query: TransactionsKpisQuery,
   range: DayRange,
+  today: string,
 ): Promise<TransactionsKpis> {
   const comparison = comparisonPeriod(range);
   const scope: Scope = {
@@ -255,32 +277,26 @@ export async function loadKpis(
     issuerCountry: query.issuerCountry,
   };
   const where = scopeWhere(scope);
-  const inPeriods = sql`d.day between ${comparison.from}::date and ${range.to}::date
-    and (d.day <= ${comparison.to}::date or d.day >= ${range.from}::date)`;
   const { converted, missing, unconverted } = conversion(query.currency);
-  const figuresRead = db.execute(sql`
-    select d.day >= ${range.from}::date as current, d.transaction_type collate "C" as transaction_type,
-      d.category collate "C" as category, d.status collate "C" as status, d.is_fallback, sum(d.count)::text as total, sum(${converted})::text as converted, sum(${missing}) > 0 as missing
-    from dashboard_totals d
-    where ${where} and ${inPeriods}
-    group by 1, 2, 3, 4, 5`);
-  // Grouped by byte order ("C"): the codes and labels only need to meet their equals, and a sort by the
-  // database's locale cost more than the rest of the statement.
-  const errorsRead = db.execute(sql`
-    select d.day >= ${range.from}::date as current, d.error_code collate "C" as error_code,
-      d.error_label collate "C" as error_label, sum(d.count)::text as total
-    from dashboard_rollup d
-    where ${where} and ${inPeriods} and d.error_code is not null
-    group by 1, 2, 3`);
-  const [figureResult, errorResult] = await afterCheck(
-    merchantOfAccount(db, accountId, query.merchantId),
-    Promise.all([figuresRead, errorsRead]),
-  );
-  const figureRows = rowsOf<FigureRow>(figureResult);
-  const errorRows = rowsOf<ErrorRow>(errorResult);
+  // Grouped by byte order ("C"): the codes and labels only need to meet their equals, and a sort by the database's
+  // locale cost more than the rest of the statement.
+  const read = db.execute(sql`
+    select p.current, d.transaction_type collate "C" as transaction_type, d.category collate "C" as category,
+      d.status collate "C" as status, d.is_fallback, d.error_code collate "C" as error_code,
+      d.error_label collate "C" as error_label, sum(p.sign * d.count)::text as total,
+      sum(p.sign * ${converted})::text as converted, sum(p.sign * ${missing}) > 0 as missing
+    from ${partsJoin(range, comparison, today)}
+    where ${where}
+    group by 1, 2, 3, 4, 5, 6, 7
+    having sum(p.sign * d.count) <> 0`);
+  const rows = rowsOf<FigureRow & ErrorRow>(await afterCheck(merchantOfAccount(db, accountId, query.merchantId), read));
   const currentSums = new PeriodSums();
   const previousSums = new PeriodSums();
-  for (const row of figureRows) (row.current ? currentSums : previousSums).place(row);
+  const errorRows: ErrorRow[] = [];
+  for (const row of rows) {
+    if (row.error_code !== null) errorRows.push(row);
+    else (row.current ? currentSums : previousSums).place(row);
+  }
   const current: Figures = {
     ...currentSums.figures(),
     providersErrors: topErrors(errorRows.filter((row) => row.current)),
@@ -289,13 +305,15 @@ export async function loadKpis(
     ...previousSums.figures(),
     providersErrors: topErrors(errorRows.filter((row) => !row.current)),
   };
+  const inPeriods = sql`d.day between ${comparison.from}::date and ${range.to}::date
+    and (d.day <= ${comparison.to}::date or d.day >= ${range.from}::date)`;
   return {
     currency: query.currency,
     from: range.from,
     to: range.to,
     ...current,
     comparison: { name: comparison.name, from: comparison.from, to: comparison.to, ...previous },
-    missingRates: figureRows.some((row) => row.missing) ? await missingRatesIn(db, where, unconverted, inPeriods) : [],
+    missingRates: rows.some((row) => row.missing) ? await missingRatesIn(db, where, unconverted, inPeriods) : [],
   };
 }
 
@@ -314,7 +332,7 @@ export async function loadChart(
     select d.day::text as day, sum(d.count)::text as total, sum(${converted})::text as converted,
       sum(${missing}) > 0 as missing
     from dashboard_totals d
-    where ${where} and ${sales}
+    where ${where} and not d.whole_month and ${sales}
     group by 1`);
   const rows = rowsOf<{ day: string; total: string; converted: string | null; missing: boolean }>(
     await afterCheck(merchantOfAccount(db, accountId, query.merchantId), read),

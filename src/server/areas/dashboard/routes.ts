@@ -22,6 +22,7 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody 
 
 export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
+  const today = () => new Date(deps.now()).toISOString().slice(0, 10);
   const readDashboard = requirePermission(P.overviewRead);
 
   app.get(
@@ -41,7 +42,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     },
     async (request) => {
       const accountId = assertAccountAccess(request.auth, request.params.accountId);
-      return loadKpis(db, accountId, request.query, dashboardDays(request.query));
+      return loadKpis(db, accountId, request.query, dashboardDays(request.query), today());
     },
   );
 

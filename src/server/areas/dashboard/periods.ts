@@ -1,0 +1,49 @@
+import { addDays, type DayRange, daysIn } from '@domain/dashboard';
+
+// How a period is read from the dashboard totals (migration 0021), which hold a row per day and one per whole calendar
+// month. Each month the period touches is read as its day rows in the period, or as its month row less its day rows
+// outside the period, whichever reads fewer days with data: a whole month is one row, "This month" near its end is
+// the month less a few days that have none yet, and "Last 7 days" is seven days. Counts, converted amounts and
+// missing-rate counts all subtract exactly, so either way gives the same sums.
+
+/** Day rows from `from` to `to`, or (wholeMonth) the row of the month starting on `from`; added or taken away. */
+export interface TotalsPart {
+  wholeMonth: boolean;
+  from: string;
+  to: string;
+  sign: 1 | -1;
+}
+
+const firstOfMonth = (day: string) => `${day.slice(0, 8)}01`;
+const firstOfNextMonth = (day: string) => {
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
+};
+
+/** Days of `range` that can hold data: none after `today`. */
+const daysWithData = (range: DayRange, today: string): number => {
+  const to = range.to < today ? range.to : today;
+  return to < range.from ? 0 : daysIn({ from: range.from, to });
+};
+
+/** The parts whose signed sum is the period's total; `today` only steers the choice, never the sums. */
+export function totalsParts(range: DayRange, today: string): TotalsPart[] {
+  const parts: TotalsPart[] = [];
+  for (let first = firstOfMonth(range.from); first <= range.to; first = firstOfNextMonth(first)) {
+    const last = addDays(firstOfNextMonth(first), -1);
+    const from = range.from > first ? range.from : first;
+    const to = range.to < last ? range.to : last;
+    const before = from > first ? { from: first, to: addDays(from, -1) } : undefined;
+    const after = to < last ? { from: addDays(to, 1), to: last } : undefined;
+    const outside = (before ? daysWithData(before, today) : 0) + (after ? daysWithData(after, today) : 0);
+    // A month row costs about a day's rows; reading `outside` days instead of the period's pays off below this.
+    if (before || after ? outside + 1 >= daysWithData({ from, to }, today) : false) {
+      parts.push({ wholeMonth: false, from, to, sign: 1 });
+      continue;
+    }
+    parts.push({ wholeMonth: true, from: first, to: first, sign: 1 });
+    if (before) parts.push({ wholeMonth: false, ...before, sign: -1 });
+    if (after) parts.push({ wholeMonth: false, ...after, sign: -1 });
+  }
+  return parts;
+}
