@@ -103,11 +103,9 @@ function parseUuidArray(value: unknown): string[] {
   return [];
 }
 
-export async function resolveAuth(deps: AuthDeps, authorization: string | undefined): Promise<AuthContext> {
-  const token = authorization?.match(BEARER)?.[1];
-  if (!token) throw new ApiError(401, 'missing-token');
-  const claims = await deps.signer.verify(token, deps.now());
-  const [row] = await deps.db
+/** The session, its user, role and linked accounts, in one round trip. */
+function sessionQuery(db: Db) {
+  return db
     .select({
       session: sessions,
       user: users,
@@ -120,7 +118,26 @@ export async function resolveAuth(deps: AuthDeps, authorization: string | undefi
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(and(eq(sessions.id, claims.sid), eq(sessions.userId, claims.sub)));
+    .where(and(eq(sessions.id, sql.placeholder('sid')), eq(sessions.userId, sql.placeholder('sub'))))
+    .prepare('auth_session');
+}
+
+/**
+ * Every call runs the session query: built once per database rather than per call, and prepared on PostgreSQL, so the
+ * database parses and plans it once per connection.
+ */
+const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+
+export async function resolveAuth(deps: AuthDeps, authorization: string | undefined): Promise<AuthContext> {
+  const token = authorization?.match(BEARER)?.[1];
+  if (!token) throw new ApiError(401, 'missing-token');
+  const claims = await deps.signer.verify(token, deps.now());
+  let query = sessionQueries.get(deps.db);
+  if (!query) {
+    query = sessionQuery(deps.db);
+    sessionQueries.set(deps.db, query);
+  }
+  const [row] = await query.execute({ sid: claims.sid, sub: claims.sub });
   if (!row) throw new ApiError(401, 'session-expired');
   const { session, user, role } = row;
   if (session.revokedAt) {

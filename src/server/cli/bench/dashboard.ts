@@ -120,7 +120,8 @@ async function runDashboard(log: Log): Promise<DashboardRun> {
     const where = dedicatedUrl ? `database ${new URL(dedicatedUrl).pathname.slice(1)}` : 'PGlite in memory';
     log(`dashboard: ${where}`);
     const { source, notes } = await prepare(database, Boolean(dedicatedUrl), log);
-    if (database.kind === 'postgres') await database.db.execute(sql.raw('vacuum (analyze) dashboard_rollup'));
+    if (database.kind === 'postgres')
+      await database.db.execute(sql.raw('vacuum (analyze) dashboard_rollup, dashboard_totals'));
     const [size] = rowsOf<{ rows: string }>(
       await database.db.execute(sql`select count(*) as rows from dashboard_rollup`),
     );
