@@ -338,6 +338,29 @@ async function totalsAndTruth(q: Queryable) {
   return { stored, truth };
 }
 
+const LIMIT_SALES_KEY = 'merchant_id, solution_id, whole_month, day, mid_id, card_brand, descriptor';
+
+/** The counters' limit sales as stored and as a GROUP BY over the rollup's sales, by day and by whole month. */
+async function limitSalesAndTruth(q: Queryable) {
+  const stored = rowsOf<Record<string, unknown>>(
+    await q.execute(sql.raw(`select ${LIMIT_SALES_KEY}, count::text from limit_sales order by ${LIMIT_SALES_KEY}`)),
+  );
+  const truth = rowsOf<Record<string, unknown>>(
+    await q.execute(
+      sql.raw(`select ${LIMIT_SALES_KEY}, sum(count)::text as count
+      from (
+        select r.merchant_id, r.solution_id, s.whole_month,
+          case when s.whole_month then date_trunc('month', r.day)::date else r.day end as day, r.mid_id, r.card_brand,
+          r.descriptor, r.count
+        from sales_rollup r cross join (values (false), (true)) s(whole_month)
+        where r.transaction_type in ('PAYMENT', 'RECURRENCE') and r.status = 'SUCCESS' and r.solution_id is not null
+      ) spans
+      group by ${LIMIT_SALES_KEY} having sum(count) <> 0 order by ${LIMIT_SALES_KEY}`),
+    ),
+  );
+  return { stored, truth };
+}
+
 async function expectExact(q: Queryable = db) {
   const { stored, truth } = await rollupAndTruth(q);
   expect(stored).toEqual(truth);
@@ -347,6 +370,8 @@ async function expectExact(q: Queryable = db) {
   expect(await staleConversions(q)).toEqual([]);
   const totals = await totalsAndTruth(q);
   expect(totals.stored).toEqual(totals.truth);
+  const limitSales = await limitSalesAndTruth(q);
+  expect(limitSales.stored).toEqual(limitSales.truth);
 }
 
 describe('the daily sales rollup', () => {

@@ -735,6 +735,34 @@ export const salesRollup = pgTable(
 );
 
 /**
+ * What the counters read (migration 0022): the sales rollup's limit sales (successful payments and recurrences on a
+ * provider solution) added up by day and by whole calendar month, per MID, card brand and descriptor, without the
+ * dimensions no counter shows (currency, category, fallback, acquirer). A month row (`wholeMonth`, `day` the month's
+ * first day) is the sum of its day rows, so a range reads its whole months as one row per MID, brand and descriptor
+ * (src/server/db/periods.ts). Kept by statement-level triggers on `sales_rollup`, in the same transaction.
+ */
+export const limitSales = pgTable(
+  'limit_sales',
+  {
+    merchantId: uuid('merchant_id').notNull(),
+    solutionId: uuid('solution_id').notNull(),
+    /** A month's row rather than a day's: `day` is then the month's first day. */
+    wholeMonth: boolean('whole_month').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    midId: uuid('mid_id'),
+    cardBrand: text('card_brand'),
+    descriptor: text('descriptor'),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    // The trigger's ON CONFLICT target and the reads' index: a merchant's solution, the span, then the day range.
+    unique('limit_sales_key')
+      .on(t.merchantId, t.solutionId, t.wholeMonth, t.day, t.midId, t.cardBrand, t.descriptor)
+      .nullsNotDistinct(),
+  ],
+);
+
+/**
  * The dashboard's rollup (issue 17): the transactions the dashboard counts (payments that ended in success, failure,
  * decline or abandonment; successful refunds and chargebacks), one row set per combination of the dashboard's filters.
  * `grain` is a bit mask of the dimensions a row keeps: 1 the merchant, 2 the solution, 4 the issuer country; a
@@ -806,7 +834,7 @@ export const dashboardRollup = pgTable(
  * amount in' currency and how many of the added rollup rows lack a conversion (a missing rate); an error row (an
  * `errorCode`, no type or status) counts the rejected payments of one code and label. A month row (`wholeMonth`, `day`
  * the month's first day) is the sum of that month's day rows, so a period reads its whole months as one row each and
- * only its other days by day (src/server/areas/dashboard/periods.ts). The rollup keeps the per-currency rows the
+ * only its other days by day (src/server/db/periods.ts). The rollup keeps the per-currency rows the
  * conversions are made from.
  */
 export const dashboardTotals = pgTable(

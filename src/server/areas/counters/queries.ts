@@ -17,17 +17,19 @@ import {
   LIMIT_CARD_BRAND_NAMES,
   type LimitLevel,
 } from '@domain/limits';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { isLimitSale } from '../../db/sales-rollup';
-import { limitAlertFirings, limits, mids, salesRollup } from '../../db/schema';
+import { partsOver } from '../../db/periods';
+import { limitAlertFirings, limitSales, limits, mids } from '../../db/schema';
 import { containsPattern } from '../../lib/list';
 import { byBrandOrder, dailySalesChart, daysOf, isCardBrand, type SavedLimit } from './charts';
 import { type PspScope, scopeMids } from './scope';
 
-// The counters' reads (spec 3, sections 2.6 and 3 "Counter data"): successful sales from the daily sales rollup only
-// (never the raw transactions, so a counter costs the same on ten million transactions as on ten thousand) against
-// the limits in force. Every read is within one merchant on one provider solution; days are UTC.
+// The counters' reads (spec 3, sections 2.6 and 3 "Counter data"): successful sales from the limit sales totals only
+// (migration 0022; never the raw transactions, so a counter costs the same on ten million transactions as on ten
+// thousand) against the limits in force. Every read is within one merchant on one provider solution; days are UTC. A
+// range reads its whole months as month rows and its other days as day rows (db/periods.ts); `today` only steers
+// that choice.
 
 export interface DayRange {
   from: string;
@@ -37,21 +39,20 @@ export interface DayRange {
 /** Alerts the KPI cards list at most. */
 const FIRED_ALERTS_MAX = 50;
 
-const isSale = isLimitSale();
+const spans = { wholeMonth: sql`${limitSales.wholeMonth}`, day: sql`${limitSales.day}` };
 
-/** The scope's successful sales on the days of `range`, narrowed by `more`. */
-function salesWhere(scope: PspScope, range: DayRange, ...more: (SQL | undefined)[]): SQL {
-  return and(
-    eq(salesRollup.merchantId, scope.merchantId),
-    eq(salesRollup.solutionId, scope.solutionId),
-    sql`${salesRollup.day} between ${range.from} and ${range.to}`,
-    isSale,
-    ...more,
-  )!;
+/** The scope's rows, narrowed by `more`. */
+function scopeWhere(scope: PspScope, ...more: (SQL | undefined)[]): SQL {
+  return and(eq(limitSales.merchantId, scope.merchantId), eq(limitSales.solutionId, scope.solutionId), ...more)!;
 }
 
-const salesSum = (filter?: SQL) =>
-  sql<number>`coalesce(sum(${salesRollup.count})${filter ? sql` filter (where ${filter})` : sql``}, 0)`.mapWith(Number);
+/** The sales of `range`: each row counted with its sign in the range's parts, 0 outside them. */
+const salesSum = (range: DayRange, today: string) =>
+  sql<number>`coalesce(sum(${partsOver(range, today, spans).sign} * ${limitSales.count}), 0)`.mapWith(Number);
+
+/** The scope's rows in `range`'s parts, narrowed by `more`. */
+const salesWhere = (scope: PspScope, range: DayRange, today: string, ...more: (SQL | undefined)[]) =>
+  scopeWhere(scope, partsOver(range, today, spans).where, ...more);
 
 /** The saved limit rows of the scope matching `where`. */
 function savedLimits(db: Queryable, scope: PspScope, where: SQL) {
@@ -121,18 +122,17 @@ export async function loadPspCounter(db: Queryable, scope: PspScope, now: Date):
     CounterRange,
     DayRange
   >;
-  const inRange = (range: CounterRange) =>
-    salesSum(sql`${salesRollup.day} between ${ranges[range].from} and ${ranges[range].to}`);
+  const today = ranges.today.to;
   const [[sales], [global], alerts] = await Promise.all([
     db
       .select({
-        today: inRange('today'),
-        thisMonth: inRange('thisMonth'),
-        lastMonth: inRange('lastMonth'),
-        twoMonthsAgo: inRange('twoMonthsAgo'),
+        today: salesSum(ranges.today, today),
+        thisMonth: salesSum(ranges.thisMonth, today),
+        lastMonth: salesSum(ranges.lastMonth, today),
+        twoMonthsAgo: salesSum(ranges.twoMonthsAgo, today),
       })
-      .from(salesRollup)
-      .where(salesWhere(scope, { from: ranges.twoMonthsAgo.from, to: ranges.today.to })),
+      .from(limitSales)
+      .where(scopeWhere(scope, or(...COUNTER_RANGES.map((range) => partsOver(ranges[range], today, spans).where)))),
     savedLimits(db, scope, isNull(limits.midId)),
     firedAlerts(db, scope, new Date(`${ranges.lastMonth.from}T00:00:00.000Z`)),
   ]);
@@ -148,14 +148,21 @@ export async function loadPspCounter(db: Queryable, scope: PspScope, now: Date):
 const brandKey = (midId: string | null, cardBrand: string | null) => `${midId}|${cardBrand ?? ''}`;
 
 /** The scope's MIDs with their sales in the range, all brands and per brand, against their monthly limits. */
-export async function loadMidSales(db: Queryable, scope: PspScope, range: DayRange): Promise<MidSales[]> {
+export async function loadMidSales(
+  db: Queryable,
+  scope: PspScope,
+  range: DayRange,
+  today: string,
+): Promise<MidSales[]> {
+  const sales = salesSum(range, today);
   const [midRows, salesRows, limitRows] = await Promise.all([
     scopeMids(db, scope),
     db
-      .select({ midId: salesRollup.midId, cardBrand: salesRollup.cardBrand, sales: salesSum() })
-      .from(salesRollup)
-      .where(salesWhere(scope, range, isNotNull(salesRollup.midId)))
-      .groupBy(salesRollup.midId, salesRollup.cardBrand),
+      .select({ midId: limitSales.midId, cardBrand: limitSales.cardBrand, sales })
+      .from(limitSales)
+      .where(salesWhere(scope, range, today, isNotNull(limitSales.midId)))
+      .groupBy(limitSales.midId, limitSales.cardBrand)
+      .having(sql`${sales} <> 0`),
     savedLimits(db, scope, and(isNotNull(limits.midId), isNull(limits.descriptor))!),
   ]);
   const limitOf = new Map(limitRows.map((row) => [brandKey(row.midId, row.cardBrand), row]));
@@ -185,19 +192,30 @@ export async function loadMidCounter(
   scope: PspScope,
   midId: string,
   range: DayRange,
+  today: string,
 ): Promise<MidCounter> {
-  const ofMid = eq(salesRollup.midId, midId);
+  const ofMid = eq(limitSales.midId, midId);
+  const sales = salesSum(range, today);
+  const dailySum = sql<number>`sum(${limitSales.count})`.mapWith(Number);
   const [dailyRows, descriptorRows, limitRows] = await Promise.all([
     db
-      .select({ day: salesRollup.day, cardBrand: salesRollup.cardBrand, sales: salesSum() })
-      .from(salesRollup)
-      .where(salesWhere(scope, range, ofMid))
-      .groupBy(salesRollup.day, salesRollup.cardBrand),
+      .select({ day: limitSales.day, cardBrand: limitSales.cardBrand, sales: dailySum })
+      .from(limitSales)
+      .where(
+        scopeWhere(
+          scope,
+          ofMid,
+          eq(limitSales.wholeMonth, false),
+          sql`${limitSales.day} between ${range.from} and ${range.to}`,
+        ),
+      )
+      .groupBy(limitSales.day, limitSales.cardBrand),
     db
-      .select({ cardBrand: salesRollup.cardBrand, descriptor: salesRollup.descriptor, sales: salesSum() })
-      .from(salesRollup)
-      .where(salesWhere(scope, range, ofMid, isNotNull(salesRollup.descriptor)))
-      .groupBy(salesRollup.cardBrand, salesRollup.descriptor),
+      .select({ cardBrand: limitSales.cardBrand, descriptor: limitSales.descriptor, sales })
+      .from(limitSales)
+      .where(salesWhere(scope, range, today, ofMid, isNotNull(limitSales.descriptor)))
+      .groupBy(limitSales.cardBrand, limitSales.descriptor)
+      .having(sql`${sales} <> 0`),
     savedLimits(db, scope, eq(limits.midId, midId)),
   ]);
   const saved = new Map<string, SavedLimit>(
@@ -239,30 +257,36 @@ function descriptorOrder(order: string | undefined, keys: Record<'descriptor' | 
  * descriptor have no row (nothing could be limited there). count is every matching row; items stop at
  * DESCRIPTOR_ROWS_MAX.
  */
-export async function loadDescriptors(db: Queryable, scope: PspScope, query: DescriptorQuery): Promise<DescriptorList> {
+export async function loadDescriptors(
+  db: Queryable,
+  scope: PspScope,
+  query: DescriptorQuery,
+  today: string,
+): Promise<DescriptorList> {
   const search = descriptorSearch(query.descriptor ?? '');
   if (search.kind === 'invalid') return { count: 0, items: [] };
+  const sales = salesSum(query, today);
   const grouped = db
     .select({
-      midId: salesRollup.midId,
-      cardBrand: salesRollup.cardBrand,
-      descriptor: salesRollup.descriptor,
-      sales: sql<number>`sum(${salesRollup.count})`.mapWith(Number).as('sales'),
+      midId: limitSales.midId,
+      cardBrand: limitSales.cardBrand,
+      descriptor: limitSales.descriptor,
+      sales: sales.as('sales'),
     })
-    .from(salesRollup)
+    .from(limitSales)
     .where(
       salesWhere(
         scope,
         query,
-        query.brand?.length ? inArray(salesRollup.cardBrand, query.brand) : isNotNull(salesRollup.cardBrand),
-        isNotNull(salesRollup.descriptor),
-        query.midId?.length ? inArray(salesRollup.midId, query.midId) : isNotNull(salesRollup.midId),
-        search.kind === 'match'
-          ? sql`lower(${salesRollup.descriptor}) like ${containsPattern(search.text)}`
-          : undefined,
+        today,
+        query.brand?.length ? inArray(limitSales.cardBrand, query.brand) : isNotNull(limitSales.cardBrand),
+        isNotNull(limitSales.descriptor),
+        query.midId?.length ? inArray(limitSales.midId, query.midId) : isNotNull(limitSales.midId),
+        search.kind === 'match' ? sql`lower(${limitSales.descriptor}) like ${containsPattern(search.text)}` : undefined,
       ),
     )
-    .groupBy(salesRollup.midId, salesRollup.cardBrand, salesRollup.descriptor)
+    .groupBy(limitSales.midId, limitSales.cardBrand, limitSales.descriptor)
+    .having(sql`${sales} <> 0`)
     .as('grouped');
   const rows = await db
     .select({

@@ -28,6 +28,8 @@ const merchantParams = pspParams.pick({ merchantId: true });
 
 export const countersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
+  // UTC, as the counters' days: it only steers how a range is read (db/periods.ts).
+  const today = () => new Date(deps.now()).toISOString().slice(0, 10);
   const readCounters = requirePermission(P.counterRead);
 
   app.get(
@@ -82,7 +84,7 @@ export const countersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     async (request) => {
       const { merchantId } = await merchantOfCaller(db, request.auth, request.params.merchantId);
       const scope = pspScope(merchantId, request.params.pspId);
-      return { items: await checkedRead(pspOfMerchant(db, scope), loadMidSales(db, scope, request.query)) };
+      return { items: await checkedRead(pspOfMerchant(db, scope), loadMidSales(db, scope, request.query, today())) };
     },
   );
 
@@ -102,7 +104,7 @@ export const countersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       const { merchantId } = await merchantOfCaller(db, request.auth, request.params.merchantId);
       const scope = pspScope(merchantId, request.params.pspId);
       const midId = midIdOf(request.params.midId);
-      return checkedRead(midOfPsp(db, scope, midId), loadMidCounter(db, scope, midId, request.query));
+      return checkedRead(midOfPsp(db, scope, midId), loadMidCounter(db, scope, midId, request.query, today()));
     },
   );
 
@@ -123,7 +125,7 @@ export const countersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     async (request) => {
       const { merchantId } = await merchantOfCaller(db, request.auth, request.params.merchantId);
       const scope = pspScope(merchantId, request.params.pspId);
-      return checkedRead(pspOfMerchant(db, scope), loadDescriptors(db, scope, request.query));
+      return checkedRead(pspOfMerchant(db, scope), loadDescriptors(db, scope, request.query, today()));
     },
   );
 };

@@ -22,9 +22,9 @@ import {
 } from '@domain/dashboard';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { partsList } from '../../db/periods';
 import { merchants, solutions } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
-import { totalsParts } from './periods';
 
 // The dashboard's reads (spec 3, sections 2.8 and 3 "Dashboard sales data"): the dashboard's rollup only (migration
 // 0020), never the raw transactions, at the grain of the call's filters, so a call reads at most days x outcomes rows
@@ -34,7 +34,7 @@ import { totalsParts } from './periods';
 // half away from zero, summed, and the sum rounded once here. The rollup rows carry that conversion into each 'View
 // amount in' currency (made as they are written and again when their day's rates are imported), and the totals add
 // them up over the currencies as they change, by day and by whole month (migration 0021), so a read adds a row per
-// outcome for each whole month and per day and outcome only for the other days (periods.ts): converting, adding every
+// outcome for each whole month and per day and outcome only for the other days (db/periods.ts): converting, adding every
 // currency's row, or every day of a month, on each read cost most of the budget.
 
 interface Scope {
@@ -243,24 +243,9 @@ function topErrors(rows: readonly ErrorRow[]): Figures['providersErrors'] {
 }
 
 /**
- * The read of both periods at once: each period's parts (periods.ts) as a list joined to the totals, so a row counts
- * once per part it falls in (a day can be in the comparison period and taken away from the current one's month).
- */
-function partsJoin(range: DayRange, comparison: DayRange, today: string): SQL {
-  const values = [
-    ...totalsParts(range, today).map((part) => ({ current: true, ...part })),
-    ...totalsParts(comparison, today).map((part) => ({ current: false, ...part })),
-  ].map(
-    (part) =>
-      sql`(${part.current}::boolean, ${part.sign}::int, ${part.wholeMonth}::boolean, ${part.from}::date, ${part.to}::date)`,
-  );
-  return sql`(values ${sql.join(values, sql`, `)}) as p(current, sign, whole_month, from_day, to_day)
-    join dashboard_totals d on d.whole_month = p.whole_month and d.day between p.from_day and p.to_day`;
-}
-
-/**
  * GET /account/{accountId}/transactions-kpis: a period's figures and top errors and its comparison period's, in one
- * read of the totals. `today` (UTC) steers how the periods are read, never what they add up to.
+ * read of the totals (each period's parts, db/periods.ts). `today` (UTC) steers how the periods are read, never what
+ * they add up to.
  */
 export async function loadKpis(
   db: Queryable,
@@ -281,11 +266,12 @@ export async function loadKpis(
   // Grouped by byte order ("C"): the codes and labels only need to meet their equals, and a sort by the database's
   // locale cost more than the rest of the statement.
   const read = db.execute(sql`
-    select p.current, d.transaction_type collate "C" as transaction_type, d.category collate "C" as category,
+    select p.period = 'current' as current, d.transaction_type collate "C" as transaction_type, d.category collate "C" as category,
       d.status collate "C" as status, d.is_fallback, d.error_code collate "C" as error_code,
       d.error_label collate "C" as error_label, sum(p.sign * d.count)::text as total,
       sum(p.sign * ${converted})::text as converted, sum(p.sign * ${missing}) > 0 as missing
-    from ${partsJoin(range, comparison, today)}
+    from ${partsList({ current: range, comparison }, today)}
+      join dashboard_totals d on d.whole_month = p.whole_month and d.day between p.from_day and p.to_day
     where ${where}
     group by 1, 2, 3, 4, 5, 6, 7
     having sum(p.sign * d.count) <> 0`);

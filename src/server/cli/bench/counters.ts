@@ -150,6 +150,8 @@ export async function prepare(
       await db.execute(sql.raw('vacuum (analyze) sales_rollup'));
     }
   }
+  // What the counters read: small, and filled by the rebuild or by a migration the database may just have run.
+  if (database.kind === 'postgres') await db.execute(sql.raw('vacuum (analyze) limit_sales'));
   const [sizes] = rowsOf<{ transactions: string; rollup: string }>(
     await db.execute(sql`select (select count(*) from transactions) as transactions,
       (select count(*) from sales_rollup) as rollup`),

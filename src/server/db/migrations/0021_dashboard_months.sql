@@ -1,6 +1,6 @@
 -- The dashboard totals by whole month too (issue 17's budget). A period's whole calendar months are read as one row
 -- each instead of one per day, and a month it covers in part as the month's row less the days it leaves out, whichever
--- reads fewer days (src/server/areas/dashboard/periods.ts). Counts, converted amounts (exact integers in 10^-12 of a
+-- reads fewer days (src/server/db/periods.ts). Counts, converted amounts (exact integers in 10^-12 of a
 -- minor unit) and missing-rate counts all add and subtract exactly. The error rows (the top errors) are added here
 -- too, so every dashboard read is one read of this table.
 --

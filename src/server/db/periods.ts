@@ -1,7 +1,8 @@
 import { addDays, type DayRange, daysIn } from '@domain/dashboard';
+import { type SQL, sql } from 'drizzle-orm';
 
-// How a period is read from the dashboard totals (migration 0021), which hold a row per day and one per whole calendar
-// month. Each month the period touches is read as its day rows in the period, or as its month row less its day rows
+// How a period is read from a totals table that holds a row per day and one per whole calendar month: the dashboard's
+// (migration 0021) and the counters' (0022). Each month the period touches is read as its day rows in the period, or as its month row less its day rows
 // outside the period, whichever reads fewer days with data: a whole month is one row, "This month" near its end is
 // the month less a few days that have none yet, and "Last 7 days" is seven days. Counts, converted amounts and
 // missing-rate counts all subtract exactly, so either way gives the same sums.
@@ -46,4 +47,44 @@ export function totalsParts(range: DayRange, today: string): TotalsPart[] {
     if (after) parts.push({ wholeMonth: false, ...after, sign: -1 });
   }
   return parts;
+}
+
+/**
+ * Named periods' parts as a VALUES list `p(period, sign, whole_month, from_day, to_day)`, to join a totals table on
+ * (`whole_month = p.whole_month and day between p.from_day and p.to_day`) and add `p.sign * count` up by `p.period`.
+ * A row counts once per part it falls in: a day can be in one period and taken away from another's month.
+ */
+export function partsList(periods: Record<string, DayRange>, today: string): SQL {
+  const values = Object.entries(periods).flatMap(([period, range]) =>
+    totalsParts(range, today).map(
+      (part) =>
+        sql`(${period}::text, ${part.sign}::int, ${part.wholeMonth}::boolean, ${part.from}::date, ${part.to}::date)`,
+    ),
+  );
+  return sql`(values ${sql.join(values, sql`, `)}) as p(period, sign, whole_month, from_day, to_day)`;
+}
+
+/**
+ * One period's parts as expressions over a totals table's `whole_month` and `day` columns: `sign` is the row's sign in
+ * the period's sum (0 outside it), `where` selects the rows of its parts. For sums of several periods in one row
+ * (`sum(sign * count)` each); partsList when the periods are grouped by.
+ */
+export function partsOver(range: DayRange, today: string, columns: { wholeMonth: SQL; day: SQL }) {
+  const conditions = totalsParts(range, today).map((part) => ({
+    sign: part.sign,
+    condition: part.wholeMonth
+      ? sql`(${columns.wholeMonth} and ${columns.day} = ${part.from}::date)`
+      : sql`(not ${columns.wholeMonth} and ${columns.day} between ${part.from}::date and ${part.to}::date)`,
+  }));
+  if (conditions.length === 0) return { sign: sql`0`, where: sql`false` };
+  return {
+    sign: sql`(case ${sql.join(
+      conditions.map(({ sign, condition }) => sql`when ${condition} then ${sql.raw(String(sign))}`),
+      sql` `,
+    )} else 0 end)`,
+    where: sql`(${sql.join(
+      conditions.map(({ condition }) => condition),
+      sql` or `,
+    )})`,
+  };
 }

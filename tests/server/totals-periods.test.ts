@@ -1,9 +1,9 @@
 import { addDays, daysIn, eachDay } from '@domain/dashboard';
-import { type TotalsPart, totalsParts } from '@server/areas/dashboard/periods';
+import { type TotalsPart, totalsParts } from '@server/db/periods';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-// How a dashboard period is read from the totals' day and month rows (periods.ts). Whatever parts are chosen, their
+// How a period is read from a totals table's day and month rows (dashboard, counters; db/periods.ts). Whatever parts are chosen, their
 // signed sum must count every day of the period once and no other day; the choice only decides how many rows a read
 // touches.
 
