@@ -2,10 +2,13 @@ import { addDays, type DayRange, daysIn } from '@domain/dashboard';
 import { type SQL, sql } from 'drizzle-orm';
 
 // How a period is read from a totals table that holds a row per day and one per whole calendar month: the dashboard's
-// (migration 0021) and the counters' (0022). Each month the period touches is read as its day rows in the period, or as its month row less its day rows
-// outside the period, whichever reads fewer days with data: a whole month is one row, "This month" near its end is
-// the month less a few days that have none yet, and "Last 7 days" is seven days. Counts, converted amounts and
-// missing-rate counts all subtract exactly, so either way gives the same sums.
+// (migration 0021) and the counters' (0022). Each month the period touches is read as its day rows in the period, or
+// as its month row less its day rows outside the period, whichever reads fewer days with data: a whole month is one
+// row, "This month" near its end is the month less a few days that have none yet, and "Last 7 days" is seven days.
+// Counts, converted amounts and missing-rate counts all subtract exactly, so either way gives the same sums.
+
+/** The UTC day of a time: the `today` the functions below take. */
+export const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 /** Day rows from `from` to `to`, or (wholeMonth) the row of the month starting on `from`; added or taken away. */
 export interface TotalsPart {

@@ -46,13 +46,17 @@ function scopeWhere(scope: PspScope, ...more: (SQL | undefined)[]): SQL {
   return and(eq(limitSales.merchantId, scope.merchantId), eq(limitSales.solutionId, scope.solutionId), ...more)!;
 }
 
-/** The sales of `range`: each row counted with its sign in the range's parts, 0 outside them. */
-const salesSum = (range: DayRange, today: string) =>
-  sql<number>`coalesce(sum(${partsOver(range, today, spans).sign} * ${limitSales.count}), 0)`.mapWith(Number);
-
-/** The scope's rows in `range`'s parts, narrowed by `more`. */
-const salesWhere = (scope: PspScope, range: DayRange, today: string, ...more: (SQL | undefined)[]) =>
-  scopeWhere(scope, partsOver(range, today, spans).where, ...more);
+/**
+ * The sales of `range` (each row counted with its sign in the range's parts, 0 outside them) and the condition that
+ * selects those parts' rows.
+ */
+function salesIn(range: DayRange, today: string) {
+  const parts = partsOver(range, today, spans);
+  return {
+    sum: sql<number>`coalesce(sum(${parts.sign} * ${limitSales.count}), 0)`.mapWith(Number),
+    where: parts.where,
+  };
+}
 
 /** The saved limit rows of the scope matching `where`. */
 function savedLimits(db: Queryable, scope: PspScope, where: SQL) {
@@ -122,17 +126,19 @@ export async function loadPspCounter(db: Queryable, scope: PspScope, now: Date):
     CounterRange,
     DayRange
   >;
-  const today = ranges.today.to;
+  const periods = Object.fromEntries(
+    COUNTER_RANGES.map((range) => [range, salesIn(ranges[range], ranges.today.to)]),
+  ) as Record<CounterRange, ReturnType<typeof salesIn>>;
   const [[sales], [global], alerts] = await Promise.all([
     db
       .select({
-        today: salesSum(ranges.today, today),
-        thisMonth: salesSum(ranges.thisMonth, today),
-        lastMonth: salesSum(ranges.lastMonth, today),
-        twoMonthsAgo: salesSum(ranges.twoMonthsAgo, today),
+        today: periods.today.sum,
+        thisMonth: periods.thisMonth.sum,
+        lastMonth: periods.lastMonth.sum,
+        twoMonthsAgo: periods.twoMonthsAgo.sum,
       })
       .from(limitSales)
-      .where(scopeWhere(scope, or(...COUNTER_RANGES.map((range) => partsOver(ranges[range], today, spans).where)))),
+      .where(scopeWhere(scope, or(...COUNTER_RANGES.map((range) => periods[range].where)))),
     savedLimits(db, scope, isNull(limits.midId)),
     firedAlerts(db, scope, new Date(`${ranges.lastMonth.from}T00:00:00.000Z`)),
   ]);
@@ -154,13 +160,13 @@ export async function loadMidSales(
   range: DayRange,
   today: string,
 ): Promise<MidSales[]> {
-  const sales = salesSum(range, today);
+  const { sum: sales, where: inRange } = salesIn(range, today);
   const [midRows, salesRows, limitRows] = await Promise.all([
     scopeMids(db, scope),
     db
       .select({ midId: limitSales.midId, cardBrand: limitSales.cardBrand, sales })
       .from(limitSales)
-      .where(salesWhere(scope, range, today, isNotNull(limitSales.midId)))
+      .where(scopeWhere(scope, inRange, isNotNull(limitSales.midId)))
       .groupBy(limitSales.midId, limitSales.cardBrand)
       .having(sql`${sales} <> 0`),
     savedLimits(db, scope, and(isNotNull(limits.midId), isNull(limits.descriptor))!),
@@ -195,7 +201,7 @@ export async function loadMidCounter(
   today: string,
 ): Promise<MidCounter> {
   const ofMid = eq(limitSales.midId, midId);
-  const sales = salesSum(range, today);
+  const { sum: sales, where: inRange } = salesIn(range, today);
   const dailySum = sql<number>`sum(${limitSales.count})`.mapWith(Number);
   const [dailyRows, descriptorRows, limitRows] = await Promise.all([
     db
@@ -213,7 +219,7 @@ export async function loadMidCounter(
     db
       .select({ cardBrand: limitSales.cardBrand, descriptor: limitSales.descriptor, sales })
       .from(limitSales)
-      .where(salesWhere(scope, range, today, ofMid, isNotNull(limitSales.descriptor)))
+      .where(scopeWhere(scope, inRange, ofMid, isNotNull(limitSales.descriptor)))
       .groupBy(limitSales.cardBrand, limitSales.descriptor)
       .having(sql`${sales} <> 0`),
     savedLimits(db, scope, eq(limits.midId, midId)),
@@ -265,7 +271,7 @@ export async function loadDescriptors(
 ): Promise<DescriptorList> {
   const search = descriptorSearch(query.descriptor ?? '');
   if (search.kind === 'invalid') return { count: 0, items: [] };
-  const sales = salesSum(query, today);
+  const { sum: sales, where: inRange } = salesIn(query, today);
   const grouped = db
     .select({
       midId: limitSales.midId,
@@ -275,10 +281,9 @@ export async function loadDescriptors(
     })
     .from(limitSales)
     .where(
-      salesWhere(
+      scopeWhere(
         scope,
-        query,
-        today,
+        inRange,
         query.brand?.length ? inArray(limitSales.cardBrand, query.brand) : isNotNull(limitSales.cardBrand),
         isNotNull(limitSales.descriptor),
         query.midId?.length ? inArray(limitSales.midId, query.midId) : isNotNull(limitSales.midId),

@@ -13,6 +13,7 @@ import { pspMidParams, pspParams } from '@domain/contract/limits';
 import { PERMISSIONS as P } from '@domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
+import { utcDay } from '../../db/periods';
 import { requirePermission } from '../../plugins/auth';
 import { merchantOfCaller } from '../merchants/queries';
 import { loadDescriptors, loadMidCounter, loadMidSales, loadPspCounter } from './queries';
@@ -29,7 +30,7 @@ const merchantParams = pspParams.pick({ merchantId: true });
 export const countersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
   // UTC, as the counters' days: it only steers how a range is read (db/periods.ts).
-  const today = () => new Date(deps.now()).toISOString().slice(0, 10);
+  const today = () => utcDay(deps.now());
   const readCounters = requirePermission(P.counterRead);
 
   app.get(

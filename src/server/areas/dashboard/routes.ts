@@ -10,6 +10,7 @@ import {
 import { PERMISSIONS as P } from '@domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
+import { utcDay } from '../../db/periods';
 import { assertAccountAccess, requirePermission } from '../../plugins/auth';
 import { loadChart, loadKpis } from './queries';
 
@@ -22,7 +23,7 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody 
 
 export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
-  const today = () => new Date(deps.now()).toISOString().slice(0, 10);
+  const today = () => utcDay(deps.now());
   const readDashboard = requirePermission(P.overviewRead);
 
   app.get(
