@@ -313,6 +313,27 @@ describe('driving orders', () => {
 });
 
 describe('running traffic', () => {
+  /** Runs the traffic at `ratePerMinute` until `enough` (asked after each committed batch) says so, then stops it. */
+  async function runTrafficUntil(ratePerMinute: number, enough: () => Promise<boolean>): Promise<void> {
+    let running: DemoTraffic | undefined;
+    const done = new Promise<void>((resolve, reject) => {
+      running = createDemoTraffic({
+        db: t.db,
+        now: t.clock.now,
+        log: { error: (details) => reject(new Error(JSON.stringify(details))) },
+        afterSales: async () => {
+          if (await enough()) resolve();
+        },
+      });
+    });
+    try {
+      running!.start(ratePerMinute);
+      await done;
+    } finally {
+      await running!.stop();
+    }
+  }
+
   it('fills on from where the data ends, at its rate, across the merchants with routes, until stopped', async () => {
     // A day after every order of the other tests: the data ends with this merchant's order, ten minutes before now,
     // as in a database seeded earlier in the hour.
@@ -320,21 +341,7 @@ describe('running traffic', () => {
     t.clock.set(now);
     const s = await shop();
     await storedOrder(s, { createdAt: new Date(now - 10 * 60_000) });
-    let running: DemoTraffic | undefined;
-    const batch = new Promise<void>((resolve, reject) => {
-      running = createDemoTraffic({
-        db: t.db,
-        now: t.clock.now,
-        log: { error: (details) => reject(new Error(JSON.stringify(details))) },
-        afterSales: async () => resolve(),
-      });
-    });
-    try {
-      running!.start(6);
-      await batch;
-    } finally {
-      await running!.stop();
-    }
+    await runTrafficUntil(6, async () => true);
     const placed = await t.db
       .select()
       .from(transactions)
@@ -357,29 +364,15 @@ describe('running traffic', () => {
     await storedOrder(s, { createdAt: new Date(now - 10 * 60_000) });
     const since = new Date(now - 10 * 60_000);
     const committed: number[] = [];
-    let running: DemoTraffic | undefined;
-    const done = new Promise<void>((resolve, reject) => {
-      running = createDemoTraffic({
-        db: t.db,
-        now: t.clock.now,
-        log: { error: (details) => reject(new Error(JSON.stringify(details))) },
-        afterSales: async () => {
-          const [row] = await t.db
-            .select({ orders: sql<number>`count(*)::int` })
-            .from(transactions)
-            .where(and(eq(transactions.isFallback, false), gt(transactions.createdAt, since)));
-          committed.push(row!.orders);
-          if (committed.length === 3) resolve();
-        },
-      });
+    // 25 a minute over the ten minutes since the data ends: 250 orders due at once.
+    await runTrafficUntil(25, async () => {
+      const [row] = await t.db
+        .select({ orders: sql<number>`count(*)::int` })
+        .from(transactions)
+        .where(and(eq(transactions.isFallback, false), gt(transactions.createdAt, since)));
+      committed.push(row!.orders);
+      return committed.length === 3;
     });
-    try {
-      // 25 a minute over the ten minutes since the data ends: 250 orders due at once.
-      running!.start(25);
-      await done;
-    } finally {
-      await running!.stop();
-    }
     // Three commits of at most a hundred orders each (an order the routes cannot serve is not placed).
     const steps = committed.map((orders, index) => orders - (committed[index - 1] ?? 0));
     expect(steps.slice(0, 2).every((step) => step > 90 && step <= 100)).toBe(true);
