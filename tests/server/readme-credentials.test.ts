@@ -1,20 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { ensureDemoData } from '@server/db/seed/ensure';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from './helpers/test-app';
+import { type DemoWorld, openDemoWorld, WORLD_HOOK_TIMEOUT } from './helpers/demo-world';
 
 // The README's credentials table is what a new user signs in with; it must match what the generator creates.
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let world: DemoWorld;
 beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => database.close());
+  world = await openDemoWorld('seed1');
+}, WORLD_HOOK_TIMEOUT);
+afterAll(async () => world?.close());
 
 describe('README demo credentials', () => {
   it('lists every generated demo user with its account ID and the password', async () => {
-    const demo = await ensureDemoData(database.db);
+    // What `npm start` prints: the credentials read back from the demo world.
+    const demo = await ensureDemoData(world.db);
     expect(demo.credentials.length).toBeGreaterThanOrEqual(7);
     for (const credential of demo.credentials) {
       const row = readme.split('\n').find((line) => line.includes(`| ${credential.email} |`));

@@ -1,28 +1,26 @@
-import type { Database } from '@server/db/client';
 import { merchantListItems, merchants, userActivity, users } from '@server/db/schema';
-import { DEMO_BASE_DATE, generateDemoData } from '@server/db/seed/generator';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from './helpers/test-app';
+import { type DemoWorld, openDemoWorld, WORLD_HOOK_TIMEOUT, WORLD_NOW } from './helpers/demo-world';
 
 // The demo world's audit log: a believable history by the demo users, consistent with the data it led to.
 
-let database: Database;
+let world: DemoWorld;
+let again: DemoWorld;
 let entries: (typeof userActivity.$inferSelect)[];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await generateDemoData(database.db, { seed: 1 });
-  entries = await database.db.select().from(userActivity).orderBy(asc(userActivity.date), asc(userActivity.id));
-});
+  [world, again] = await Promise.all([openDemoWorld('seed1'), openDemoWorld('seed1-again')]);
+  entries = await world.db.select().from(userActivity).orderBy(asc(userActivity.date), asc(userActivity.id));
+}, WORLD_HOOK_TIMEOUT);
 
-afterAll(() => database.close());
+afterAll(() => Promise.all([world?.close(), again?.close()]));
 
 describe('the demo audit history', () => {
   it('covers every account with changes the product can make: merchants, users, accounts, lists', async () => {
     const accountsWithEntries = new Set(entries.map((entry) => entry.accountId));
     const demoAccounts = new Set(
-      (await database.db.select({ accountId: merchants.accountId }).from(merchants)).map((row) => row.accountId),
+      (await world.db.select({ accountId: merchants.accountId }).from(merchants)).map((row) => row.accountId),
     );
     expect([...demoAccounts].every((id) => accountsWithEntries.has(id))).toBe(true);
     const kinds = new Set(entries.map((entry) => `${entry.actionType} ${entry.resourceType}`));
@@ -44,14 +42,14 @@ describe('the demo audit history', () => {
   });
 
   it('is dated up to the base date, the recent part within the last six weeks', () => {
-    expect(entries.every((entry) => entry.date.getTime() <= DEMO_BASE_DATE.getTime())).toBe(true);
+    expect(entries.every((entry) => entry.date.getTime() <= WORLD_NOW.getTime())).toBe(true);
     const recent = entries.filter((entry) => entry.actionType === 'UPDATE' && entry.resourceType === 'MERCHANT');
     const sixWeeks = 42 * 86_400_000;
-    expect(recent.every((entry) => DEMO_BASE_DATE.getTime() - entry.date.getTime() <= sixWeeks)).toBe(true);
+    expect(recent.every((entry) => WORLD_NOW.getTime() - entry.date.getTime() <= sixWeeks)).toBe(true);
   });
 
   it('names real demo users as the actors', async () => {
-    const people = new Map((await database.db.select().from(users)).map((user) => [user.id, user]));
+    const people = new Map((await world.db.select().from(users)).map((user) => [user.id, user]));
     for (const entry of entries) {
       const actor = people.get(entry.userId!);
       expect(actor, `${entry.actionType} ${entry.resourceType}`).toBeDefined();
@@ -63,7 +61,7 @@ describe('the demo audit history', () => {
   it("ends every merchant update on the merchant's current value, and keeps no API keys", async () => {
     const updates = entries.filter((entry) => entry.actionType === 'UPDATE' && entry.resourceType === 'MERCHANT');
     for (const entry of updates) {
-      const [row] = await database.db.select().from(merchants).where(eq(merchants.id, entry.resourceId));
+      const [row] = await world.db.select().from(merchants).where(eq(merchants.id, entry.resourceId));
       const [field, value] = Object.entries(entry.newValue as Record<string, unknown>)[0]!;
       expect(row![field as keyof typeof row]).toEqual(value);
       expect((entry.oldValue as Record<string, unknown>)[field]).not.toEqual(value);
@@ -76,17 +74,12 @@ describe('the demo audit history', () => {
     const deletedItems = entries.filter((entry) => entry.actionType === 'DELETE' && entry.resourceType === 'URL');
     expect(deletedItems.length).toBeGreaterThan(0);
     for (const entry of deletedItems) {
-      expect(
-        await database.db.select().from(merchantListItems).where(eq(merchantListItems.id, entry.resourceId)),
-      ).toEqual([]);
+      expect(await world.db.select().from(merchantListItems).where(eq(merchantListItems.id, entry.resourceId))).toEqual(
+        [],
+      );
     }
-    const other = await createTestDatabase();
-    try {
-      await generateDemoData(other.db, { seed: 1 });
-      const again = await other.db.select().from(userActivity).orderBy(asc(userActivity.date), asc(userActivity.id));
-      expect(again).toEqual(entries);
-    } finally {
-      await other.close();
-    }
+    expect(await again.db.select().from(userActivity).orderBy(asc(userActivity.date), asc(userActivity.id))).toEqual(
+      entries,
+    );
   });
 });

@@ -1,21 +1,20 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CHARGEBACK_REASONS, CHARGEBACK_STATUSES, DISPUTE_OPERATIONS } from '@domain/enums';
 import type { Database, Db } from '@server/db/client';
 import { accounts, chargebackAgents, chargebacks, disputeTemplates, transactions } from '@server/db/schema';
-import { DEMO_STEPS, generateDemoData } from '@server/db/seed/generator';
 import { docxText, fillDocx, inspectDocx } from '@server/lib/docx';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from './helpers/test-app';
+import { type DemoWorld, openDemoWorld, WORLD_HOOK_TIMEOUT, WORLD_NOW } from './helpers/demo-world';
 
 // The disputes of the demo world: a case for every chargeback and retrieval the payments step booked, in the accounts
 // with the chargebacks feature only, with agents and a demo Default template built by code.
 
-const NOW = new Date('2026-03-10T09:00:00.000Z');
+const NOW = WORLD_NOW;
 const START_OF_TODAY = new Date('2026-03-10T00:00:00.000Z');
 
+let worlds: DemoWorld[];
 let first: Database;
 let second: Database;
 let withoutStep: Database;
@@ -29,37 +28,33 @@ let featureAccounts: Set<string>;
 let allAccounts: string[];
 
 async function digest(db: Db, table: string) {
+  // Password hashes are salted at random: each world, built by a run of its own, has its own.
   const result = await db.execute(
-    sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t.id), '')) as digest, count(*)::int as n
+    sql.raw(`select md5(coalesce(string_agg((to_jsonb(t) - 'password_hash')::text, '|' order by t.id), '')) as digest,
+                    count(*)::int as n
              from ${table} t`),
   );
   return (result as unknown as { rows: { digest: string; n: number }[] }).rows[0]!;
 }
 
 beforeAll(async () => {
-  [firstDir, secondDir] = await Promise.all([
-    mkdtemp(join(tmpdir(), 'dispute-templates-')),
-    mkdtemp(join(tmpdir(), 'dispute-templates-')),
+  worlds = await Promise.all([
+    openDemoWorld('seed1'),
+    openDemoWorld('seed1-again'),
+    openDemoWorld('seed1-without-chargebacks'),
   ]);
-  [first, second, withoutStep] = await Promise.all([createTestDatabase(), createTestDatabase(), createTestDatabase()]);
-  await generateDemoData(first.db, { seed: 1, baseDate: NOW, disputeTemplatesDir: firstDir });
-  await generateDemoData(second.db, { seed: 1, baseDate: NOW, disputeTemplatesDir: secondDir });
-  await generateDemoData(withoutStep.db, {
-    seed: 1,
-    baseDate: NOW,
-    steps: DEMO_STEPS.filter((step) => step.name !== 'chargebacks'),
-  });
+  [first, second, withoutStep] = worlds.map((world) => world.database) as [Database, Database, Database];
+  [firstDir, secondDir] = [worlds[0]!.templatesDir, worlds[1]!.templatesDir];
   cases = await first.db.select().from(chargebacks);
   const rows = await first.db.select().from(transactions);
   transactionById = new Map(rows.map((row) => [row.id, row]));
   const accountRows = await first.db.select().from(accounts);
   allAccounts = accountRows.map((account) => account.id);
   featureAccounts = new Set(accountRows.filter((a) => a.hasChargebacksFeature).map((a) => a.id));
-}, 120_000);
+}, WORLD_HOOK_TIMEOUT);
 
 afterAll(async () => {
-  await Promise.all([first.close(), second.close(), withoutStep.close()]);
-  await Promise.all([firstDir, secondDir].map((dir) => rm(dir, { recursive: true, force: true })));
+  await Promise.all((worlds ?? []).map((world) => world.close()));
 });
 
 const isExpired = (row: Case) => row.expirationDate.getTime() < START_OF_TODAY.getTime();

@@ -1,16 +1,16 @@
 import { ALERT_CARD_BRANDS, ALERT_STATUSES, ALERT_TYPES } from '@domain/enums';
 import type { Database, Db } from '@server/db/client';
 import { transactionAlertEvents, transactionAlerts, transactions } from '@server/db/schema';
-import { generateDemoData } from '@server/db/seed/generator';
 import { isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from './helpers/test-app';
+import { type DemoWorld, openDemoWorld, WORLD_HOOK_TIMEOUT, WORLD_NOW } from './helpers/demo-world';
 
 // The risk alerts of the demo world: one alert, with its history, for every payment the payments step marked with an
 // alert programme's case, on Visa and Mastercard cards, deterministic from the seed.
 
-const NOW = new Date('2026-03-10T09:00:00.000Z');
+const NOW = WORLD_NOW;
 
+let worlds: DemoWorld[];
 let first: Database;
 let second: Database;
 
@@ -23,13 +23,12 @@ async function digest(db: Db, table: string) {
 }
 
 beforeAll(async () => {
-  [first, second] = await Promise.all([createTestDatabase(), createTestDatabase()]);
-  await generateDemoData(first.db, { seed: 1, baseDate: NOW });
-  await generateDemoData(second.db, { seed: 1, baseDate: NOW });
-}, 180_000);
+  worlds = await Promise.all([openDemoWorld('seed1'), openDemoWorld('seed1-again')]);
+  [first, second] = worlds.map((world) => world.database) as [Database, Database];
+}, WORLD_HOOK_TIMEOUT);
 
 afterAll(async () => {
-  await Promise.all([first?.close(), second?.close()]);
+  await Promise.all((worlds ?? []).map((world) => world.close()));
 });
 
 describe('the demo risk alerts', () => {

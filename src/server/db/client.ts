@@ -21,6 +21,8 @@ export type Queryable = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded client, for PGlite only (tests dump a prepared world from it). */
+  pglite?: PGlite;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -34,6 +36,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** A PGlite data folder dumped earlier (`dumpDataDir`) to start from, with 'memory': tests copy a prepared world. */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -52,12 +56,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (dataDir !== 'memory') mkdirSync(dataDir, { recursive: true });
   // pg_trgm backs the name searches' trigram indexes (migration 0002); PGlite only has the extensions it is given.
   const extensions = { pg_trgm };
-  const client = dataDir === 'memory' ? new PGlite({ extensions }) : new PGlite(`${dataDir}/pglite`, { extensions });
+  const client =
+    dataDir === 'memory'
+      ? new PGlite({ extensions, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) })
+      : new PGlite(`${dataDir}/pglite`, { extensions });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     close: () => client.close(),
   };
