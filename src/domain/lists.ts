@@ -38,9 +38,9 @@ export const LIST_MESSAGES = {
   emptyTag: 'This list is empty, add your first custom tag',
 } as const;
 
-/** 'URL/s not valid: a, b. Please check and reenter this URL/s' (spec 1, section 5), the items cut as shownItem does. */
+/** 'URL/s not valid. Please check and reenter this URL/s: a, b' (spec 1, section 5), the items cut as shownItem does. */
 export function invalidUrlsMessage(items: readonly string[]): string {
-  return `${LIST_MESSAGES.urlInvalid}: ${items.map(shownItem).join(', ')}. ${LIST_MESSAGES.urlInvalidContent}`;
+  return `${LIST_MESSAGES.urlInvalid}. ${LIST_MESSAGES.urlInvalidContent}: ${items.map(shownItem).join(', ')}`;
 }
 
 /** 'https://shop.example/a-very-long-path' -> 'https://shop.example…' (spec 2, section 5). */
