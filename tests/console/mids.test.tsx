@@ -341,7 +341,9 @@ describe('the MID page and the routes that use the MID (issue 23)', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Got it' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('textbox', { name: /^Currency/ })).toHaveAccessibleDescription(expect.stringContaining(refusal));
+    expect(screen.getByRole('textbox', { name: /^Currency/ })).toHaveAccessibleDescription(
+      expect.stringContaining(refusal),
+    );
     expect(writes(calls)).toHaveLength(1);
   });
 
