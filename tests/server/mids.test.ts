@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { midLimit } from '@domain/contract/limits';
 import { midDetail, midList } from '@domain/contract/mids';
 import { acquirerTemplate, MID_MESSAGES } from '@domain/mids';
@@ -12,7 +13,7 @@ import {
   solutions,
   userActivity,
 } from '@server/db/schema';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountRow,
@@ -518,6 +519,36 @@ describe('moving a MID to another solution (issue 23)', () => {
     });
     expect(removed.statusCode, removed.body).toBe(200);
     cardsA = await solutionId(account.id, adyenId, 'Cards A');
+  });
+
+  it('has its migration repair the limits earlier moves left behind: one row a scope, on the MID’s solution', async () => {
+    const { midId } = await create(adyenMid({ description: 'Moved before the fix', solutionId: cardsB }));
+    const mid = { accountId: account.id, merchantId: merchant.id, midId };
+    const [older, newer] = [new Date('2026-01-01'), new Date('2026-02-01')];
+    // Rows as the old PUT left them: on solutions the MID no longer uses (the key is dropped to write them).
+    await t.db.execute(sql`alter table limits drop constraint limits_mid_solution_fk`);
+    await t.db.insert(limits).values([
+      { ...mid, solutionId: cardsB, total: 1, updatedAt: older },
+      { ...mid, solutionId: cardsA, total: 2, updatedAt: newer },
+      { ...mid, solutionId: cardsA, cardBrand: 'VISA', total: 3, updatedAt: older },
+      { ...mid, solutionId: cardsUk, cardBrand: 'VISA', total: 4, updatedAt: newer },
+      { ...mid, solutionId: cardsA, cardBrand: 'MC', total: 5, updatedAt: older },
+    ]);
+    const migration = readFileSync(
+      new URL('../../src/server/db/migrations/0023_mid_limits_follow.sql', import.meta.url),
+    );
+    // The unique key on mids is there already; the repair and the key follow.
+    for (const statement of migration.toString().split('--> statement-breakpoint').slice(1)) {
+      await t.db.execute(sql.raw(statement));
+    }
+    const rows = await t.db.select().from(limits).where(eq(limits.midId, midId));
+    expect(rows.map((row) => [row.solutionId, row.cardBrand, row.total]).sort()).toEqual(
+      [
+        [cardsB, null, 1],
+        [cardsB, 'VISA', 4],
+        [cardsB, 'MC', 5],
+      ].sort(),
+    );
   });
 
   it('never leaves a limit behind on the solution it leaves, even one saved during the move (20 parallel rounds)', async () => {
