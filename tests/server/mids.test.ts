@@ -568,6 +568,34 @@ describe('moving a MID to another solution (issue 23)', () => {
       ).toEqual(saved.statusCode === 200 ? [cardsB] : []);
     }
   });
+
+  it('moves a MID whose limit tree is being saved with new card brands, without a deadlock (20 parallel rounds)', async () => {
+    for (let round = 0; round < 20; round++) {
+      const { midId } = await create(adyenMid({ description: `Limited mover ${round}`, solutionId: cardsA }));
+      const first = { total: 1000, daily: null, cardBrands: [] };
+      expect((await call('PUT', limitUrl(cardsA, midId), adminToken, { ...first, version: 0 })).statusCode).toBe(200);
+      const brands = [{ name: 'VISA', total: 500, daily: 50, descriptors: [] }];
+      const [moved, saved] = await Promise.all([
+        move(midId, cardsB),
+        call('PUT', limitUrl(cardsA, midId), adminToken, { ...first, version: 1, cardBrands: brands }),
+      ]);
+      const outcome = `round ${round}: ${moved.statusCode} ${moved.body} / ${saved.statusCode} ${saved.body}`;
+      expect(moved.statusCode, outcome).toBe(204);
+      expect([200, 404, 409], outcome).toContain(saved.statusCode);
+      const rows = await t.db.select().from(limits).where(eq(limits.midId, midId));
+      expect(
+        rows.map((row) => [row.solutionId, row.cardBrand]),
+        outcome,
+      ).toEqual(
+        saved.statusCode === 200
+          ? [
+              [cardsB, null],
+              [cardsB, 'VISA'],
+            ]
+          : [[cardsB, null]],
+      );
+    }
+  });
 });
 
 describe('deleting a MID', () => {

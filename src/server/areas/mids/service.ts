@@ -144,8 +144,17 @@ export async function createMid(deps: MidDeps, auth: AuthContext, target: MidTar
   return id;
 }
 
-/** The MID's row locked for the write, or 404. */
+/**
+ * The MID's row locked for the write, or 404. Its limit rows are locked first: a limit save locks them before it
+ * names the MID (a new row's key), and a MID edit or delete that moves or removes them must take the same order, or
+ * the two could wait on each other.
+ */
 async function lockedMid(tx: Queryable, target: MidTarget, midId: string): Promise<MidRecord> {
+  await tx
+    .select({ id: limits.id })
+    .from(limits)
+    .where(and(eq(limits.merchantId, target.merchantId), eq(limits.midId, midId)))
+    .for('update');
   const [record] = await tx
     .select()
     .from(mids)
@@ -176,24 +185,22 @@ async function keepRoutesServed(tx: Queryable, before: MidRecord, after: MidSave
   });
 }
 
-/** The MID's limit rows, locked, before a move to another solution carries them along (for their audit entry). */
-async function limitsToMove(tx: Queryable, midId: string) {
-  return tx
-    .select()
-    .from(limits)
-    .where(eq(limits.midId, midId))
-    .orderBy(asc(limits.cardBrand), asc(limits.descriptor))
-    .for('update');
-}
-
-/** One MID_LIMIT entry for the tree that followed its MID to another solution, on the MID's own limit row. */
+/**
+ * One MID_LIMIT entry for the tree that followed its MID to another solution (the limits' key cascades), on the
+ * MID's own limit row.
+ */
 async function auditMovedLimits(
   tx: Queryable,
   auth: AuthContext,
   target: MidTarget,
-  moved: (typeof limits.$inferSelect)[],
+  midId: string,
   solutionIds: { from: string; to: string },
 ) {
+  const moved = await tx
+    .select()
+    .from(limits)
+    .where(and(eq(limits.merchantId, target.merchantId), eq(limits.midId, midId)))
+    .orderBy(asc(limits.cardBrand), asc(limits.descriptor));
   if (moved.length === 0) return;
   const tree = moved.map((row) => ({
     cardBrand: row.cardBrand,
@@ -202,7 +209,6 @@ async function auditMovedLimits(
     daily: row.daily,
     alertPercentage: row.alertPercentage,
   }));
-  const midId = moved[0]!.midId;
   await recordActivity(tx, {
     actor: actorOf(auth),
     actionType: 'UPDATE',
@@ -238,7 +244,6 @@ export async function updateMid(
     await keepRoutesServed(tx, before, input);
     const at = new Date(deps.now());
     await listVariables(tx, auth, target, input, at);
-    const movedLimits = input.solutionId !== before.solutionId ? await limitsToMove(tx, midId) : [];
     const [after] = await tx
       .update(mids)
       .set({
@@ -265,7 +270,9 @@ export async function updateMid(
       accountId: target.accountId,
       merchantId: target.merchantId,
     });
-    await auditMovedLimits(tx, auth, target, movedLimits, { from: before.solutionId, to: input.solutionId });
+    if (input.solutionId !== before.solutionId) {
+      await auditMovedLimits(tx, auth, target, midId, { from: before.solutionId, to: input.solutionId });
+    }
   });
 }
 
