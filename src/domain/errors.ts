@@ -117,7 +117,7 @@ export const CATALOGUE = {
     content: 'Routes or MIDs use it. Remove it from them first.',
     type: 'warning',
   },
-  'invalid-url-error': { header: 'Some URLs are not valid', content: 'Correct or remove them:', type: 'error' },
+  'invalid-url-error': { header: 'URL/s not valid', content: 'Please check and reenter this URL/s', type: 'error' },
   'invalid-tag-error': { header: 'Some custom tags are not valid', content: 'Correct or remove them:', type: 'error' },
   'last-item': {
     header: "Can't delete las item",
@@ -203,6 +203,14 @@ export const CATALOGUE = {
   'mid-changed': {
     header: 'This MID has changed',
     content: 'Another user saved it while you were editing. Reload it and make your changes again.',
+    type: 'warning',
+  },
+  // A MID edit whose variables would refuse orders of routes that use it (routing rule 7); the routes come as
+  // dependants, and the variables to blame as fields.
+  'mid-routes-bad-config': {
+    header: 'Some routes already use this MID.',
+    content:
+      'These variables would refuse orders those routes send it. Change the routes first, or keep values that take their orders.',
     type: 'warning',
   },
   'mid-with-transactions': {

@@ -25,6 +25,9 @@ export const LIST_LIMITS = {
 const TAG_PATTERN = /^[\p{L}\p{N}](?:[\p{L}\p{N} ._:/-]*[\p{L}\p{N}])?$/u;
 
 export const LIST_MESSAGES = {
+  /** Spec 1, section 5: invalid URLs, with the items named after the header. */
+  urlInvalid: 'URL/s not valid',
+  urlInvalidContent: 'Please check and reenter this URL/s',
   urlRequired: 'URL required',
   urlRequiredContent: 'Enter at least one URL to continue',
   tagRequired: 'Custom Tag required',
@@ -34,6 +37,11 @@ export const LIST_MESSAGES = {
   emptyUrl: 'This list is empty, add your first url',
   emptyTag: 'This list is empty, add your first custom tag',
 } as const;
+
+/** 'URL/s not valid. Please check and reenter this URL/s: a, b' (spec 1, section 5), the items cut as shownItem does. */
+export function invalidUrlsMessage(items: readonly string[]): string {
+  return `${LIST_MESSAGES.urlInvalid}. ${LIST_MESSAGES.urlInvalidContent}: ${items.map(shownItem).join(', ')}`;
+}
 
 /** 'https://shop.example/a-very-long-path' -> 'https://shop.example…' (spec 2, section 5). */
 export function shownItem(item: string): string {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isKnownCountry } from './countries';
 import { CARD_BRANDS } from './enums';
-import { isValidItem, LIST_LIMITS } from './lists';
+import { invalidUrlsMessage, isValidItem, LIST_LIMITS, shownItem } from './lists';
 import { ROUTING_CRITERIA, type RoutingCriterion } from './routing-criteria';
 import { MSG, maxCharacters } from './validation';
 
@@ -31,8 +31,11 @@ export const MID_MESSAGES = {
   notIso: (codes: readonly string[]) => `Some variables are not in the ISO format: ${codes.join(', ')}`,
   unknownCountries: (codes: readonly string[]) => `The following codes do not exist: ${codes.join(', ')}`,
   currency: (codes: readonly string[]) => `Some currencies are not 3-letter ISO codes: ${codes.join(', ')}`,
-  invalidUrls: (items: readonly string[]) => `Some URLs are not valid: ${items.join(', ')}`,
+  invalidUrls: invalidUrlsMessage,
   invalidTags: (items: readonly string[]) => `Some custom tags are not valid: ${items.join(', ')}`,
+  /** On a variable whose edit would refuse orders of routes that use the MID (409 mid-routes-bad-config). */
+  refusesRoutes: (routes: readonly string[]) =>
+    `Routes using this MID send it orders this would refuse: ${routes.join(', ')}`,
   tooManyValues: `At most ${MID_LIMITS.criterionValues} values`,
   number: 'Enter a number, 0 or greater',
   unknownField: 'This acquirer has no such field',
@@ -73,31 +76,28 @@ export function criterionProblem(criterion: RoutingCriterion, values: readonly s
       return failing((value) => BIN.test(value)).length ? MID_MESSAGES.binCode : null;
     case 'issuerCountry': {
       const notIso = failing((value) => ISO_COUNTRY.test(value));
-      if (notIso.length) return MID_MESSAGES.notIso(notIso.map(cutItem));
+      if (notIso.length) return MID_MESSAGES.notIso(notIso.map(shownItem));
       const unknown = failing(isKnownCountry);
       return unknown.length ? MID_MESSAGES.unknownCountries(unknown) : null;
     }
     case 'currency': {
       const wrong = failing((value) => ISO_CURRENCY.test(value));
-      return wrong.length ? MID_MESSAGES.currency(wrong.map(cutItem)) : null;
+      return wrong.length ? MID_MESSAGES.currency(wrong.map(shownItem)) : null;
     }
     case 'cardBrand': {
       const wrong = failing((value) => (CARD_BRANDS as readonly string[]).includes(value));
-      return wrong.length ? `Unknown card brands: ${wrong.map(cutItem).join(', ')}` : null;
+      return wrong.length ? `Unknown card brands: ${wrong.map(shownItem).join(', ')}` : null;
     }
     case 'url': {
       const wrong = failing((value) => isValidItem(value, 'URL'));
-      return wrong.length ? MID_MESSAGES.invalidUrls(wrong.map(cutItem)) : null;
+      return wrong.length ? MID_MESSAGES.invalidUrls(wrong) : null;
     }
     case 'customTag': {
       const wrong = failing((value) => isValidItem(value, 'TAG'));
-      return wrong.length ? MID_MESSAGES.invalidTags(wrong.map(cutItem)) : null;
+      return wrong.length ? MID_MESSAGES.invalidTags(wrong.map(shownItem)) : null;
     }
   }
 }
-
-/** Invalid items in messages are cut at 20 characters plus an ellipsis (spec 1, section 9). */
-const cutItem = (value: string) => (value.length > 20 ? `${value.slice(0, 20)}…` : value);
 
 const UPPER: Readonly<Record<RoutingCriterion, boolean>> = {
   currency: true,

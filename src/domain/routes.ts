@@ -11,21 +11,52 @@ import {
 const values = (criteria: RoutingCriteria, criterion: RoutingCriterion) =>
   (criteria[criterion] ?? []).filter((value) => value.trim() !== '');
 
+/** Whether the MID's list for one variable takes every value the route's list for it lets through. */
+function criterionAccepts(mid: RoutingCriteria, route: RoutingCriteria, criterion: RoutingCriterion): boolean {
+  const accepted = values(mid, criterion);
+  if (accepted.length === 0) return true;
+  const wanted = values(route, criterion);
+  if (wanted.length === 0) return false;
+  return wanted.every((value) => {
+    const none = criterion === 'customTag' && value.trim().toUpperCase() === NONE_CUSTOM_TAG;
+    return orderMatches({ [criterion]: none ? null : value }, { [criterion]: accepted });
+  });
+}
+
+/** The MID's variables that refuse part of the orders the route's variables let through; empty when none does. */
+export function criteriaRefusingRoute(mid: RoutingCriteria, route: RoutingCriteria): RoutingCriterion[] {
+  return ROUTING_CRITERIA.filter((criterion) => !criterionAccepts(mid, route, criterion));
+}
+
 /**
  * Whether a MID takes every order the route's variables let through: where the MID restricts a variable, the route
  * must restrict it too, to values the MID accepts (a URL under one of the MID's URLs; NONE, the orders without a
  * custom tag, only where the MID accepts NONE). A route the MID would refuse part of is a bad config (mid-bad-config).
  */
 export function midAcceptsRoute(mid: RoutingCriteria, route: RoutingCriteria): boolean {
-  return ROUTING_CRITERIA.every((criterion) => {
-    const accepted = values(mid, criterion);
-    if (accepted.length === 0) return true;
-    const wanted = values(route, criterion);
-    if (wanted.length === 0) return false;
-    return wanted.every((value) => {
-      const none = criterion === 'customTag' && value.trim().toUpperCase() === NONE_CUSTOM_TAG;
-      return orderMatches({ [criterion]: none ? null : value }, { [criterion]: accepted });
-    });
+  return ROUTING_CRITERIA.every((criterion) => criterionAccepts(mid, route, criterion));
+}
+
+export interface RouteBrokenByMidEdit<R> {
+  route: R;
+  /** The MID's variables that would refuse part of the route's orders and did not before. */
+  criteria: RoutingCriterion[];
+}
+
+/**
+ * The routes (as MID or as fallback) a MID edit would leave mis-configured: where the edited variables refuse part of
+ * a route's orders that the MID took before (routing rule 7). A variable that already refused the route before the
+ * edit is not the edit's doing, so a route saved badly earlier does not block renaming its MID.
+ */
+export function routesBrokenByMidEdit<R extends RoutingCriteria>(
+  before: RoutingCriteria,
+  after: RoutingCriteria,
+  routes: readonly R[],
+): RouteBrokenByMidEdit<R>[] {
+  return routes.flatMap((route) => {
+    const refusedBefore = new Set(criteriaRefusingRoute(before, route));
+    const criteria = criteriaRefusingRoute(after, route).filter((criterion) => !refusedBefore.has(criterion));
+    return criteria.length > 0 ? [{ route, criteria }] : [];
   });
 }
 

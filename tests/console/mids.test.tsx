@@ -1,5 +1,5 @@
 import type { MidDetail, MidListItem } from '@domain/contract/mids';
-import type { AcquirerTemplate } from '@domain/mids';
+import { type AcquirerTemplate, MID_MESSAGES } from '@domain/mids';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_ID, json, renderApp, type ServerCall } from './app-harness';
@@ -291,5 +291,112 @@ describe('the MID form', () => {
     });
     expect(within(ask).getByRole('button', { name: 'Continue creating' })).toBeInTheDocument();
     expect(writes(calls)).toEqual([]);
+  });
+});
+
+describe('the MID page and the routes that use the MID (issue 23)', () => {
+  const ROUTE_EDITOR = [...EVERYTHING, 'route.read', 'route.select', 'route.update'];
+  const USED: MidDetail = {
+    ...DETAIL,
+    hasRoutes: true,
+    routes: [{ routeId: ROUTE_ID, routeDescription: 'EU checkout' }],
+  };
+  const unreachable = () => {
+    throw new TypeError('Failed to fetch');
+  };
+  const UNEXPECTED = 'Oops! Something went wrong';
+
+  it('warns that routes use the MID, and names the routes a refused edit would leave unserved', async () => {
+    const refusal = MID_MESSAGES.refusesRoutes(['EU checkout']);
+    const { user, calls } = renderMids(
+      `${BASE}/edit/${MID_ID}`,
+      (call) => {
+        if (call.method === 'GET' && call.path === `/merchant/${MERCHANT_ID}/mid/${MID_ID}`) return json(200, USED);
+        if (call.method === 'PUT') {
+          return json(409, {
+            statusCode: 409,
+            error: 'mid-routes-bad-config',
+            message: 'Some routes already use this MID.',
+            fields: { currency: refusal },
+            dependants: [{ kind: 'ROUTE', id: ROUTE_ID, description: 'EU checkout' }],
+          });
+        }
+        return undefined;
+      },
+      ROUTE_EDITOR,
+    );
+    const warning = await screen.findByText('Some routes already use this MID.');
+    expect(within(warning.closest('.banner') as HTMLElement).getByRole('link')).toHaveAttribute(
+      'href',
+      `${BASE}/detail/${MID_ID}`,
+    );
+
+    await user.click(await screen.findByRole('button', { name: 'Remove GBP' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Some routes already use this MID.' });
+    expect(within(dialog).getByRole('listitem')).toHaveTextContent('EU checkout');
+    expect(within(dialog).getByRole('link', { name: 'Edit route EU checkout' })).toHaveAttribute(
+      'href',
+      `/accounts/${ACCOUNT_ID}/merchants/${MERCHANT_ID}/routes/edit/${ROUTE_ID}`,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Got it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('textbox', { name: /^Currency/ })).toHaveAccessibleDescription(
+      expect.stringContaining(refusal),
+    );
+    expect(writes(calls)).toHaveLength(1);
+  });
+
+  it("says 'unexpected-error' when the provider's fields cannot be loaded, never 'Choose another acquirer', and retries", async () => {
+    let templateCalls = 0;
+    const { user } = renderMids(`${BASE}/new`, (call) => {
+      if (call.path !== `/account/${ACCOUNT_ID}/acquirer/${ADYEN}/template`) return undefined;
+      templateCalls += 1;
+      return templateCalls === 1 ? unreachable() : json(200, TEMPLATE);
+    });
+    await screen.findByRole('option', { name: 'Adyen' });
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Provider/ }), 'Adyen');
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent(UNEXPECTED);
+    expect(banner).toHaveTextContent('Sorry, there was a problem. Please try again');
+    expect(screen.queryByText(MID_MESSAGES.noTemplate)).not.toBeInTheDocument();
+    await user.click(within(banner).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('textbox', { name: /^Merchant account/ })).toBeInTheDocument();
+    expect(screen.queryByText(UNEXPECTED)).not.toBeInTheDocument();
+  });
+
+  it("shows the 'unexpected-error' banner by the actions when a save never reaches the server, keeping the form", async () => {
+    const { user, calls } = renderMids(`${BASE}/edit/${MID_ID}`, (call) =>
+      call.method === 'PUT' ? unreachable() : undefined,
+    );
+    const description = await screen.findByRole('textbox', { name: /^Description/ });
+    await user.clear(description);
+    await user.type(description, 'Renamed');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent(UNEXPECTED);
+    expect(screen.queryByText(/could not reach the server/)).not.toBeInTheDocument();
+    expect(description).toHaveValue('Renamed');
+    expect(writes(calls)).toHaveLength(1);
+  });
+
+  it("shows the 'unexpected-error' banner when the MID or the lists cannot be loaded", async () => {
+    let midCalls = 0;
+    const { user } = renderMids(
+      `${BASE}/edit/${MID_ID}`,
+      (call) => {
+        if (call.path === `/merchant/${MERCHANT_ID}/list`) return unreachable();
+        if (call.method !== 'GET' || call.path !== `/merchant/${MERCHANT_ID}/mid/${MID_ID}`) return undefined;
+        midCalls += 1;
+        return midCalls === 1 ? unreachable() : json(200, DETAIL);
+      },
+      WITH_LISTS,
+    );
+    const loadError = await screen.findByRole('alert');
+    expect(loadError).toHaveTextContent(UNEXPECTED);
+    await user.click(within(loadError).getByRole('button', { name: 'Try again' }));
+    const variables = await screen.findByRole('region', { name: 'Variables' });
+    expect(await within(variables).findByRole('alert')).toHaveTextContent(UNEXPECTED);
+    expect(screen.getByRole('textbox', { name: /^Description/ })).toHaveValue('Adyen EU cards');
   });
 });

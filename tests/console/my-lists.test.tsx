@@ -97,11 +97,33 @@ describe('My Lists', () => {
     const { user, calls } = renderLists();
     const input = await screen.findByRole('textbox', { name: 'Add URLs' });
     await user.type(input, 'good.example; not a url; this is not a valid address either{Enter}');
-    expect(input).toHaveAccessibleDescription(/Some URLs are not valid: not a url, this is not a valid …/);
+    expect(input).toHaveAccessibleDescription(
+      /URL\/s not valid\. Please check and reenter this URL\/s: not a url, this is not a valid …/,
+    );
     await user.clear(input);
     await user.type(input, ' ; {Enter}');
     expect(input).toHaveAccessibleDescription(/Enter at least one URL to continue/);
     expect(writes(calls)).toEqual([]);
+  });
+
+  it("says 'URL/s not valid' with the URLs the server refused", async () => {
+    const { user } = renderLists(EDITOR, (call) =>
+      call.method === 'POST'
+        ? json(400, {
+            statusCode: 400,
+            error: 'invalid-url-error',
+            message: 'URL/s not valid',
+            items: ['shop.lumen.example/…'],
+          })
+        : undefined,
+    );
+    const input = await screen.findByRole('textbox', { name: 'Add URLs' });
+    await user.type(input, 'shop.lumen.example/checkout{Enter}');
+    await waitFor(() =>
+      expect(input).toHaveAccessibleDescription(
+        /URL\/s not valid\. Please check and reenter this URL\/s: shop\.lumen\.example\/…/,
+      ),
+    );
   });
 
   it("shows the routes and MIDs that use an item it could not delete, with 'Got it'", async () => {

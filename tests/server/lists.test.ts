@@ -1,5 +1,6 @@
 import { merchantItemList, merchantLists } from '@domain/contract/lists';
-import { merchantListItems, mids, routes, userActivity } from '@server/db/schema';
+import { PERMISSIONS as P } from '@domain/permissions';
+import { accountProviders, acquirers, merchantListItems, mids, roles, routes, userActivity } from '@server/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -117,6 +118,23 @@ describe('adding items', () => {
     );
   });
 
+  it.each([
+    ['custom-tag', 'TAG', 'PARALLEL'],
+    ['url', 'URL', 'parallel.example/new'],
+  ] as const)(
+    'answers 20 parallel adds of the same new %s with one 200 and 19 item-duplicated',
+    async (list, kind, item) => {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => add(list, [item])));
+      expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+      const refused = answers.filter((answer) => answer.statusCode !== 200);
+      expect(refused.map((answer) => [answer.statusCode, answer.json().error, answer.json().items])).toEqual(
+        Array(19).fill([409, 'item-duplicated', [item]]),
+      );
+      const id = await itemId(kind, item);
+      expect(await t.db.select().from(userActivity).where(eq(userActivity.resourceId, id))).toHaveLength(1);
+    },
+  );
+
   it('stores an item added by parallel requests once', async () => {
     const answers = await Promise.all(Array.from({ length: 8 }, () => add('custom-tag', ['RACE'], true)));
     expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
@@ -200,5 +218,96 @@ describe('permissions and tenants', () => {
     await add('url', ['foreign.example'], undefined, outsider, foreign.id);
     expect((await call('DELETE', `/merchant/${foreign.id}/url/${id}`, outsider)).statusCode).toBe(404);
     expect((await call('GET', `/merchant/${merchant.id}/colour`, adminToken)).statusCode).toBe(404);
+  });
+});
+
+describe('deleting an item while a MID or a route is saved with it (issue 23)', () => {
+  let sandboxId: string;
+  let instantSolution: string;
+  /** A user who may save MIDs and routes but not add to My Lists: a save naming an unlisted URL is refused. */
+  let listBoundToken: string;
+
+  beforeAll(async () => {
+    const [sandbox] = await t.db.select().from(acquirers).where(eq(acquirers.prettyName, 'Sandbox Acquirer'));
+    sandboxId = sandbox!.id;
+    await t.db.insert(accountProviders).values({ accountId: account.id, acquirerId: sandboxId }).onConflictDoNothing();
+    const [instant] = await t.db
+      .select({ solutionId: mids.solutionId })
+      .from(mids)
+      .where(eq(mids.id, world.mids.instant));
+    instantSolution = instant!.solutionId;
+    await t.db.insert(roles).values({
+      name: 'LIST_BOUND_CONFIGURATOR',
+      prettyName: 'Configurator without list adds',
+      permissions: [P.merchantRead, P.midRead, P.midCreate, P.routeRead, P.routeCreate, P.urlRead, P.tagRead],
+    });
+    listBoundToken = (await signedInAs(t, 'LIST_BOUND_CONFIGURATOR', account)).token;
+    await add('url', ['keeper.example'], true);
+  });
+
+  const saveRoute = (url: string, round: number, token: string) =>
+    call('POST', `/merchant/${merchant.id}/route`, token, {
+      routeDescription: `Race ${round}`,
+      midId: world.mids.instant,
+      weight: 0,
+      url: [url],
+    });
+  const saveMid = (url: string, round: number, token: string) =>
+    call('POST', `/merchant/${merchant.id}/mid`, token, {
+      acquirerId: sandboxId,
+      solutionId: instantSolution,
+      midAcquirerId: `RACE-${round}`,
+      description: `Race ${round}`,
+      url: [url],
+    });
+
+  /** Every URL a MID or route of the merchant names is on its URL list. */
+  async function namedUrlsAreListed() {
+    const listed = new Set(names((await call('GET', `/merchant/${merchant.id}/url`, adminToken)).json()));
+    const named = [
+      ...(await t.db.select({ url: mids.url }).from(mids).where(eq(mids.merchantId, merchant.id))),
+      ...(await t.db.select({ url: routes.url }).from(routes).where(eq(routes.merchantId, merchant.id))),
+    ].flatMap((row) => row.url);
+    expect(named.filter((url) => !listed.has(url))).toEqual([]);
+  }
+
+  it.each([
+    ['route', saveRoute, 201],
+    ['MID', saveMid, 201],
+  ] as const)(
+    'lets exactly one of a delete and a %s save naming the item through (20 parallel rounds)',
+    async (what, save, created) => {
+      for (let round = 0; round < 20; round++) {
+        const url = `race-${what.toLowerCase()}-${round}.example`;
+        await add('url', [url]);
+        const [deleted, saved] = await Promise.all([
+          call('DELETE', `/merchant/${merchant.id}/url/${await itemId('URL', url)}`, adminToken),
+          save(url, round, listBoundToken),
+        ]);
+        const outcome = `round ${round}: ${deleted.statusCode} ${deleted.body.slice(0, 120)} / ${saved.statusCode} ${saved.body}`;
+        if (deleted.statusCode === 200) {
+          expect(saved.statusCode, outcome).toBe(400);
+          expect(saved.json().fields.url, outcome).toBe(`Only URLs from My Lists: ${url}`);
+        } else {
+          expect(saved.statusCode, outcome).toBe(created);
+          expect(deleted.json().error, outcome).toBe('item-in-use');
+        }
+      }
+      await namedUrlsAreListed();
+    },
+  );
+
+  it('never leaves a route or MID naming a deleted item when the saver may add to the list (20 parallel rounds)', async () => {
+    for (let round = 0; round < 20; round++) {
+      const url = `relisted-${round}.example`;
+      await add('url', [url]);
+      const id = await itemId('URL', url);
+      await Promise.all([
+        call('DELETE', `/merchant/${merchant.id}/url/${id}`, adminToken),
+        saveRoute(url, round, adminToken),
+        saveMid(url, round, adminToken),
+      ]);
+    }
+    await namedUrlsAreListed();
   });
 });

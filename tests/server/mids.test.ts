@@ -1,15 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { midLimit } from '@domain/contract/limits';
 import { midDetail, midList } from '@domain/contract/mids';
 import { acquirerTemplate, MID_MESSAGES } from '@domain/mids';
 import {
   accountProviders,
+  accounts,
   acquirers,
+  limits,
   merchantListItems,
   mids,
   routes,
   solutions,
   userActivity,
 } from '@server/db/schema';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountRow,
@@ -291,14 +295,33 @@ describe('editing a MID', () => {
     expect(JSON.stringify(entry)).not.toContain('new-key');
   });
 
-  it('lets exactly one of two parallel edits of the same version through', async () => {
+  it('requires the version the form was opened on, and lets exactly one of 20 parallel edits of it through', async () => {
     const { midId } = await create(adyenMid({ description: 'Race' }));
-    const answers = await Promise.all(
-      ['First', 'Second'].map((description) =>
-        call('PUT', `/merchant/${merchant.id}/mid/${midId}`, adminToken, adyenMid({ description, version: 1 })),
+    const url = `/merchant/${merchant.id}/mid/${midId}`;
+    const unversioned = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        call('PUT', url, adminToken, adyenMid({ description: `Blind ${index}` })),
       ),
     );
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([204, 409]);
+    expect(unversioned.map((answer) => answer.statusCode)).toEqual(Array(20).fill(400));
+    expect(fieldsOf(unversioned[0]!)).toEqual({ version: 'Required field' });
+
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        call('PUT', url, adminToken, adyenMid({ description: `Edit ${index}`, version: 1 })),
+      ),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 204)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.statusCode !== 204).map((answer) => answer.json().error)).toEqual(
+      Array(19).fill('mid-changed'),
+    );
+    expect(await detail(midId)).toMatchObject({ description: `Edit ${codes.indexOf(204)}`, version: 2 });
+    const updates = await t.db
+      .select()
+      .from(userActivity)
+      .where(and(eq(userActivity.resourceId, midId), eq(userActivity.actionType, 'UPDATE')));
+    expect(updates).toHaveLength(1);
   });
 
   it('keeps the provider and solution of a MID with payments (409 mid-with-transactions)', async () => {
@@ -311,6 +334,7 @@ describe('editing a MID', () => {
       midAcquirerId: used.midAcquirerId,
       description: used.description,
       customConfig: { merchantAccount: 'A', apiKey: 'k' },
+      version: used.version,
     };
     const moved = await call('PUT', `/merchant/${merchant.id}/mid/${world.mids.adyen}`, adminToken, payload);
     expect(moved.statusCode).toBe(409);
@@ -328,13 +352,249 @@ describe('editing a MID', () => {
       'PUT',
       `/merchant/${merchant.id}/mid/${foreignWorld.mids.adyen}`,
       adminToken,
-      adyenMid(),
+      adyenMid({ version: 1 }),
     );
     expect(foreignEdit.statusCode).toBe(404);
     expect((await call('GET', `/merchant/${merchant.id}/mid/${foreignWorld.mids.adyen}`)).statusCode).toBe(404);
     expect(
-      (await call('PUT', `/merchant/${merchant.id}/mid/${world.mids.instant}`, viewerToken, adyenMid())).statusCode,
+      (await call('PUT', `/merchant/${merchant.id}/mid/${world.mids.instant}`, viewerToken, adyenMid({ version: 1 })))
+        .statusCode,
     ).toBe(403);
+  });
+});
+
+/** A MID that restricts no variable, so any route may use it. */
+const openMid = (extra: Record<string, unknown> = {}) =>
+  adyenMid({ currency: [], issuerCountry: [], cardBrand: [], binCode: [], ...extra });
+
+async function insertRoute(values: Partial<typeof routes.$inferInsert> & { midId: string; description: string }) {
+  const [row] = await t.db
+    .insert(routes)
+    .values({ accountId: account.id, merchantId: merchant.id, priority: 5, weight: 50, ...values })
+    .returning();
+  return row!;
+}
+
+describe('editing a MID that routes use (issue 23, routing rule 7)', () => {
+  it('refuses variables that would refuse orders of its routes, naming them and the variables, and changes nothing', async () => {
+    const { midId } = await create(openMid({ description: 'Routed' }));
+    const eu = await insertRoute({ description: 'EU checkout', midId, currency: ['EUR'], url: ['shop.example/eu'] });
+    const backup = await insertRoute({ description: 'Any currency', midId: world.mids.instant, fallbackMidId: midId });
+    const url = `/merchant/${merchant.id}/mid/${midId}`;
+
+    const refused = await call(
+      'PUT',
+      url,
+      adminToken,
+      openMid({ currency: ['EUR'], url: ['shop.example/us'], version: 1 }),
+    );
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({
+      error: 'mid-routes-bad-config',
+      dependants: [
+        { kind: 'ROUTE', id: backup.id, description: 'Any currency' },
+        { kind: 'ROUTE', id: eu.id, description: 'EU checkout' },
+      ],
+      fields: {
+        currency: MID_MESSAGES.refusesRoutes(['Any currency']),
+        url: MID_MESSAGES.refusesRoutes(['Any currency', 'EU checkout']),
+      },
+    });
+    expect(await detail(midId)).toMatchObject({ currency: [], url: [], version: 1 });
+    const listed = await t.db
+      .select()
+      .from(merchantListItems)
+      .where(and(eq(merchantListItems.merchantId, merchant.id), eq(merchantListItems.prettyName, 'shop.example/us')));
+    expect(listed).toEqual([]);
+
+    // Once the fallback route restricts the currency too, the MID may: every route's orders are still taken.
+    await t.db
+      .update(routes)
+      .set({ currency: ['EUR'] })
+      .where(eq(routes.id, backup.id));
+    const accepted = await call('PUT', url, adminToken, openMid({ currency: ['EUR'], version: 1 }));
+    expect(accepted.statusCode, accepted.body).toBe(204);
+  });
+
+  it('still renames a MID whose route was saved badly before, since the edit breaks nothing more', async () => {
+    const { midId } = await create(openMid({ description: 'GBP only', currency: ['GBP'] }));
+    await insertRoute({ description: 'Euro route', midId, currency: ['EUR'] });
+    const renamed = await call(
+      'PUT',
+      `/merchant/${merchant.id}/mid/${midId}`,
+      adminToken,
+      openMid({ description: 'GBP cards', currency: ['GBP'], version: 1 }),
+    );
+    expect(renamed.statusCode, renamed.body).toBe(204);
+  });
+
+  it('never lets a route be saved on the old variables while an edit restricts them (20 parallel rounds)', async () => {
+    for (let round = 0; round < 20; round++) {
+      const { midId } = await create(openMid({ description: `Race ${round}` }));
+      const [edit, route] = await Promise.all([
+        call(
+          'PUT',
+          `/merchant/${merchant.id}/mid/${midId}`,
+          adminToken,
+          openMid({ description: `Race ${round}`, currency: ['EUR'], version: 1 }),
+        ),
+        call('POST', `/merchant/${merchant.id}/route`, adminToken, {
+          routeDescription: `Race route ${round}`,
+          midId,
+          weight: 10,
+          priority: 1,
+        }),
+      ]);
+      const outcome = `round ${round}: ${edit.statusCode} ${edit.body} / ${route.statusCode} ${route.body}`;
+      if (edit.statusCode === 204) {
+        expect(route.statusCode, outcome).toBe(409);
+        expect(route.json().error, outcome).toBe('mid-bad-config');
+      } else {
+        expect(route.statusCode, outcome).toBe(201);
+        expect(edit.statusCode, outcome).toBe(409);
+        expect(edit.json().error, outcome).toBe('mid-routes-bad-config');
+      }
+    }
+  });
+});
+
+describe('moving a MID to another solution (issue 23)', () => {
+  let cardsA: string;
+  let cardsB: string;
+  const limitUrl = (solution: string, midId: string) => `/merchant/${merchant.id}/psp/${solution}/mid/${midId}/limit`;
+  const move = (midId: string, solution: string, version = 1) =>
+    call('PUT', `/merchant/${merchant.id}/mid/${midId}`, adminToken, adyenMid({ solutionId: solution, version }));
+
+  beforeAll(async () => {
+    cardsA = await solutionId(account.id, adyenId, 'Cards A');
+    cardsB = await solutionId(account.id, adyenId, 'Cards B');
+  });
+
+  it('takes its limits and alerts along, with an audit entry, so the solution it left can be removed', async () => {
+    const { midId } = await create(adyenMid({ description: 'Mover', solutionId: cardsA }));
+    const saved = await call('PUT', limitUrl(cardsA, midId), adminToken, {
+      version: 0,
+      total: 1000,
+      daily: 100,
+      cardBrands: [{ name: 'VISA', total: 500, daily: null, descriptors: [] }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { limitId } = midLimit.parse(saved.json());
+    expect((await call('PUT', `/limit/${limitId}/alert`, adminToken, { percentage: 0.8 })).statusCode).toBe(200);
+
+    const moved = await move(midId, cardsB);
+    expect(moved.statusCode, moved.body).toBe(204);
+    const there = await call('GET', limitUrl(cardsB, midId));
+    expect(there.statusCode, there.body).toBe(200);
+    const tree = midLimit.parse(there.json());
+    expect(tree).toMatchObject({ limitId, total: 1000, daily: 100, alert: { percentage: 0.8 } });
+    expect(tree.cardBrands.find((brand) => brand.name === 'VISA')).toMatchObject({ total: 500, daily: null });
+    expect((await call('GET', limitUrl(cardsA, midId))).statusCode).toBe(404);
+    const [entry] = await t.db
+      .select()
+      .from(userActivity)
+      .where(and(eq(userActivity.resourceId, limitId!), eq(userActivity.resourceType, 'MID_LIMIT')))
+      .orderBy(desc(userActivity.date))
+      .limit(1);
+    expect(entry).toMatchObject({
+      actionType: 'UPDATE',
+      oldValue: { midId, solutionId: cardsA },
+      newValue: { midId, solutionId: cardsB, movedWithMid: true },
+    });
+
+    // Nothing stays behind on Cards A: a provider administrator removes it from the account.
+    const staff = (await signedInAs(t, 'PROVIDER_ADMINISTRATOR', account)).token;
+    const owned = await t.db.select().from(solutions).where(eq(solutions.accountId, account.id));
+    const [{ version }] = (await t.db
+      .select({ version: accounts.version })
+      .from(accounts)
+      .where(eq(accounts.id, account.id))) as [{ version: number }];
+    const removed = await call('PUT', `/account/${account.id}`, staff, {
+      prettyName: account.prettyName,
+      version,
+      acquirers: [adyenId, sandboxId].map((id) => ({
+        id,
+        solutions: owned.filter((row) => row.acquirerId === id && row.id !== cardsA).map((row) => row.prettyName),
+      })),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    cardsA = await solutionId(account.id, adyenId, 'Cards A');
+  });
+
+  it('has its migration repair the limits earlier moves left behind: one row a scope, on the MID’s solution', async () => {
+    const { midId } = await create(adyenMid({ description: 'Moved before the fix', solutionId: cardsB }));
+    const mid = { accountId: account.id, merchantId: merchant.id, midId };
+    const [older, newer] = [new Date('2026-01-01'), new Date('2026-02-01')];
+    // Rows as the old PUT left them: on solutions the MID no longer uses (the key is dropped to write them).
+    await t.db.execute(sql`alter table limits drop constraint limits_mid_solution_fk`);
+    await t.db.insert(limits).values([
+      { ...mid, solutionId: cardsB, total: 1, updatedAt: older },
+      { ...mid, solutionId: cardsA, total: 2, updatedAt: newer },
+      { ...mid, solutionId: cardsA, cardBrand: 'VISA', total: 3, updatedAt: older },
+      { ...mid, solutionId: cardsUk, cardBrand: 'VISA', total: 4, updatedAt: newer },
+      { ...mid, solutionId: cardsA, cardBrand: 'MC', total: 5, updatedAt: older },
+    ]);
+    const migration = readFileSync(
+      new URL('../../src/server/db/migrations/0023_mid_limits_follow.sql', import.meta.url),
+    );
+    // The unique key on mids is there already; the repair and the key follow.
+    for (const statement of migration.toString().split('--> statement-breakpoint').slice(1)) {
+      await t.db.execute(sql.raw(statement));
+    }
+    const rows = await t.db.select().from(limits).where(eq(limits.midId, midId));
+    expect(rows.map((row) => [row.solutionId, row.cardBrand, row.total]).sort()).toEqual(
+      [
+        [cardsB, null, 1],
+        [cardsB, 'VISA', 4],
+        [cardsB, 'MC', 5],
+      ].sort(),
+    );
+  });
+
+  it('never leaves a limit behind on the solution it leaves, even one saved during the move (20 parallel rounds)', async () => {
+    for (let round = 0; round < 20; round++) {
+      const { midId } = await create(adyenMid({ description: `Mover ${round}`, solutionId: cardsA }));
+      const [moved, saved] = await Promise.all([
+        move(midId, cardsB),
+        call('PUT', limitUrl(cardsA, midId), adminToken, { version: 0, total: 1000, daily: null, cardBrands: [] }),
+      ]);
+      const outcome = `round ${round}: ${moved.statusCode} ${moved.body} / ${saved.statusCode} ${saved.body}`;
+      expect(moved.statusCode, outcome).toBe(204);
+      expect([200, 404], outcome).toContain(saved.statusCode);
+      const rows = await t.db.select().from(limits).where(eq(limits.midId, midId));
+      expect(
+        rows.map((row) => row.solutionId),
+        outcome,
+      ).toEqual(saved.statusCode === 200 ? [cardsB] : []);
+    }
+  });
+
+  it('moves a MID whose limit tree is being saved with new card brands, without a deadlock (20 parallel rounds)', async () => {
+    for (let round = 0; round < 20; round++) {
+      const { midId } = await create(adyenMid({ description: `Limited mover ${round}`, solutionId: cardsA }));
+      const first = { total: 1000, daily: null, cardBrands: [] };
+      expect((await call('PUT', limitUrl(cardsA, midId), adminToken, { ...first, version: 0 })).statusCode).toBe(200);
+      const brands = [{ name: 'VISA', total: 500, daily: 50, descriptors: [] }];
+      const [moved, saved] = await Promise.all([
+        move(midId, cardsB),
+        call('PUT', limitUrl(cardsA, midId), adminToken, { ...first, version: 1, cardBrands: brands }),
+      ]);
+      const outcome = `round ${round}: ${moved.statusCode} ${moved.body} / ${saved.statusCode} ${saved.body}`;
+      expect(moved.statusCode, outcome).toBe(204);
+      expect([200, 404, 409], outcome).toContain(saved.statusCode);
+      const rows = await t.db.select().from(limits).where(eq(limits.midId, midId));
+      expect(
+        rows.map((row) => [row.solutionId, row.cardBrand]),
+        outcome,
+      ).toEqual(
+        saved.statusCode === 200
+          ? [
+              [cardsB, null],
+              [cardsB, 'VISA'],
+            ]
+          : [[cardsB, null]],
+      );
+    }
   });
 });
 

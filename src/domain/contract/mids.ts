@@ -79,11 +79,16 @@ export const midSave = z.object({
   customConfig: z.record(z.string(), z.string()).default({}),
   /** Set by Duplicate: the form was prefilled from another MID (kept for the audit entry). */
   isDuplicate: z.boolean().optional(),
-  /** PUT only: the version the form was opened on. */
-  version: z.number().int().positive().optional(),
 });
 export type MidSave = z.infer<typeof midSave>;
 export type MidSaveInput = z.input<typeof midSave>;
+
+/**
+ * PUT /merchant/{merchantId}/mid/{midId}: the MID form's payload and the version the form was opened on, always, so
+ * an edit based on an older one is refused (409 mid-changed) instead of overwriting another user's.
+ */
+export const midEdit = midSave.extend({ version: z.number({ error: MSG.required }).int().positive() });
+export type MidEdit = z.infer<typeof midEdit>;
 
 /**
  * The MID form (spec 2, section 5): the save's rules, the acquirer template's fields (credentials the MID holds may

@@ -504,6 +504,8 @@ export const mids = pgTable(
     index('mids_merchant_updated_idx').on(t.merchantId, t.updatedAt.desc().nullsFirst(), t.id),
     index('mids_account_idx').on(t.accountId),
     index('mids_solution_idx').on(t.solutionId),
+    // The target of the limits' (mid_id, solution_id) key: a MID's limits follow it to another solution.
+    unique('mids_id_solution_key').on(t.id, t.solutionId),
   ],
 );
 
@@ -943,6 +945,15 @@ export const limits = pgTable(
   },
   (t) => [
     unique('limits_scope_key').on(t.merchantId, t.solutionId, t.midId, t.cardBrand, t.descriptor).nullsNotDistinct(),
+    // A MID's limits live on the MID's solution: moved with it (PUT /mid with another solutionId, in its transaction),
+    // and a limit saved for a MID on a solution it has just left is refused instead of left behind (issue 23).
+    foreignKey({
+      name: 'limits_mid_solution_fk',
+      columns: [t.midId, t.solutionId],
+      foreignColumns: [mids.id, mids.solutionId],
+    })
+      .onUpdate('cascade')
+      .onDelete('cascade'),
     check(
       'limits_scope_nesting',
       sql`(${t.cardBrand} IS NULL OR ${t.midId} IS NOT NULL) AND (${t.descriptor} IS NULL OR ${t.cardBrand} IS NOT NULL)`,

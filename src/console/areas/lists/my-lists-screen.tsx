@@ -16,7 +16,15 @@ import { countryName } from '@domain/countries';
 import { CARD_BRAND_LABELS, CARD_BRANDS, DEFAULT_COUNTRIES, DEFAULT_CURRENCIES } from '@domain/enums';
 import { CATALOGUE, type ErrorDependant } from '@domain/errors';
 import { formatDateTime } from '@domain/format';
-import { LIST_LIMITS, LIST_MESSAGES, type ListKind, type ListName, readItems, shownItem } from '@domain/lists';
+import {
+  invalidUrlsMessage,
+  LIST_LIMITS,
+  LIST_MESSAGES,
+  type ListKind,
+  type ListName,
+  readItems,
+  shownItem,
+} from '@domain/lists';
 import { can, PERMISSIONS as P } from '@domain/permissions';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
@@ -152,7 +160,11 @@ function ListColumn({ merchantId, kind, list, focusOnArrival }: ListColumnProps)
         return;
       }
       if (isApiError(failure) && failure.items.length > 0) {
-        setError(`${failure.header}: ${failure.items.join(', ')}`);
+        setError(
+          failure.key === 'invalid-url-error'
+            ? invalidUrlsMessage(failure.items)
+            : `${failure.header}: ${failure.items.join(', ')}`,
+        );
         return;
       }
       report(failure);
@@ -164,8 +176,11 @@ function ListColumn({ merchantId, kind, list, focusOnArrival }: ListColumnProps)
     if (busy) return;
     const typed = readItems(text, kind);
     if (typed.invalid.length > 0) {
-      const key = kind === 'URL' ? 'invalid-url-error' : 'invalid-tag-error';
-      setError(`${CATALOGUE[key].header}: ${typed.invalid.map(shownItem).join(', ')}`);
+      setError(
+        kind === 'URL'
+          ? invalidUrlsMessage(typed.invalid)
+          : `${CATALOGUE['invalid-tag-error'].header}: ${typed.invalid.map(shownItem).join(', ')}`,
+      );
       return;
     }
     if (typed.items.length === 0) {

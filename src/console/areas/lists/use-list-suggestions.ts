@@ -5,11 +5,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { listsQueryKey } from './list-paths';
 
+export interface ListSuggestions {
+  urls: string[];
+  tags: string[];
+  /** The lists could not be read: the suggestions are empty, and a screen may say so (the MID page does). */
+  failed: boolean;
+  retry: () => void;
+}
+
 /**
  * The merchant's URL and custom-tag lists as suggestions (the MID form, its filters, the route wizard, the simulator):
- * the values a MID or a route may name. A failure leaves them empty, with no message: the user may still type.
+ * the values a MID or a route may name. A failure leaves them empty and says nothing itself: the user may still type.
  */
-export function useListSuggestions(merchantId: string | undefined): { urls: string[]; tags: string[] } {
+export function useListSuggestions(merchantId: string | undefined): ListSuggestions {
   const api = useApi();
   const { grants } = useSession();
   const allowed = can(grants, P.urlRead) || can(grants, P.tagRead);
@@ -19,11 +27,14 @@ export function useListSuggestions(merchantId: string | undefined): { urls: stri
     enabled: allowed && merchantId !== undefined && merchantId !== '',
     staleTime: 60_000,
   });
+  const { data, isError, refetch } = query;
   return useMemo(
     () => ({
-      urls: query.data?.url?.items.map((item) => item.prettyName) ?? [],
-      tags: query.data?.customTag?.items.map((item) => item.prettyName) ?? [],
+      urls: data?.url?.items.map((item) => item.prettyName) ?? [],
+      tags: data?.customTag?.items.map((item) => item.prettyName) ?? [],
+      failed: isError,
+      retry: () => void refetch(),
     }),
-    [query.data],
+    [data, isError, refetch],
   );
 }

@@ -5,7 +5,6 @@ import { useApi, useSession } from '@console/session/session-provider';
 import { listLocation } from '@console/table/list-memory';
 import { Button } from '@console/ui/button';
 import { DetailField, DetailFields, DetailSection, orDash } from '@console/ui/detail-section';
-import { DetailsLoadError } from '@console/ui/empty-state';
 import { PageHeader } from '@console/ui/page-header';
 import { LoadingBlock } from '@console/ui/spinner';
 import { Tooltip } from '@console/ui/tooltip';
@@ -20,6 +19,7 @@ import { Link, useLocation, useParams } from 'wouter';
 import { editRoutePath, routeDetailPath } from '../routes/route-paths';
 import { useMidDetailCommands } from './mid-commands';
 import { editMidPath, midQueryKey, midsPath, newMidPath, templateQueryKey } from './mid-paths';
+import { MidUnexpectedError } from './mid-unexpected-error';
 import { useMidDelete } from './use-mid-delete';
 import { VariablesSection } from './variables-section';
 import './mids.css';
@@ -168,7 +168,7 @@ export function MidDetailScreen() {
           <RoutesSection mid={mid} accountId={accountId} merchantId={merchantId} />
         </div>
       ) : query.isError ? (
-        <DetailsLoadError onRetry={() => void query.refetch()} />
+        <MidUnexpectedError onRetry={() => void query.refetch()} />
       ) : (
         <LoadingBlock label="Loading MID…" />
       )}

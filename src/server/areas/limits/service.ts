@@ -5,6 +5,7 @@ import type { AppDeps } from '../../app';
 import type { Queryable } from '../../db/client';
 import { limits } from '../../db/schema';
 import { actorOf, recordActivity } from '../../lib/audit';
+import { isForeignKeyViolation } from '../../lib/db-errors';
 import type { AuthContext } from '../../plugins/auth';
 import { ApiError, notFound } from '../../plugins/errors';
 import { merchantOfCaller } from '../merchants/queries';
@@ -187,6 +188,21 @@ async function writeBrandNodes(
 
 /** PUT /merchant/{merchantId}/psp/{pspId}/mid/{midId}/limit: the MID's node and the brands and descriptors given. */
 export async function saveMidLimit(
+  deps: LimitDeps,
+  auth: AuthContext,
+  scope: MidScope,
+  input: MidLimitSave,
+): Promise<MidLimit> {
+  try {
+    return await saveMidTree(deps, auth, scope, input);
+  } catch (error) {
+    // The MID left this solution (PUT /mid moved it) after the scope was read: the limits' (mid_id, solution_id)
+    // key refused the new row, and the MID is not found here any more.
+    throw isForeignKeyViolation(error) ? notFound() : error;
+  }
+}
+
+async function saveMidTree(
   deps: LimitDeps,
   auth: AuthContext,
   scope: MidScope,

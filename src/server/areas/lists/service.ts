@@ -14,6 +14,11 @@ import { ApiError, notFound } from '../../plugins/errors';
 // My Lists (spec 2, sections 2.6, 4, 5 and 8). An add is all or nothing, in one transaction with its audit entries
 // (resource type URL or TAG) and the list's last edition; a delete is refused while a MID's or a route's variables
 // use the item, and for the last item of a list.
+//
+// "Is the item in use?" and "is the item listed?" are checks that writes depend on, so each list has one lock
+// (lockList): a MID or route save that names items holds it shared from its check until it commits, and a delete
+// holds it alone. Whichever comes second sees the first one's outcome: the delete finds the new dependant (409
+// item-in-use), or the save finds the item gone (and lists it again, or is refused without url.create/tag.create).
 
 export type ListDeps = Pick<AppDeps, 'db' | 'now'>;
 
@@ -81,16 +86,18 @@ export async function addItems(
     });
   }
   await deps.db.transaction(async (tx) => {
-    const existing = await listedAmong(tx, target, typed.items);
+    const added = new Set(await insertItems(tx, auth, target, typed.items, new Date(deps.now())));
+    // Items the unique index turned away: on the list already, or added by a parallel request that committed first.
+    const existing = typed.items.filter((item) => !added.has(item));
     if (existing.length > 0 && !input.force) throw new ApiError(409, 'item-duplicated', undefined, { items: existing });
-    await insertItems(tx, auth, target, typed.items, new Date(deps.now()));
   });
   return readList(deps.db, target.merchantId, target.kind);
 }
 
 /**
  * Adds the items not on the list yet, each with its audit entry, and records the edition. Another add of the same
- * item may commit first: the unique index decides and that item is skipped here. Answers the items added.
+ * item may commit first: the unique index decides (waiting for it) and that item is skipped here. Answers the items
+ * added.
  */
 async function insertItems(
   tx: Queryable,
@@ -121,6 +128,18 @@ async function insertItems(
   }
   await recordEdition(tx, target, auth, at);
   return added.map((item) => item.prettyName);
+}
+
+/**
+ * The list's lock, for this transaction: shared by the saves whose variables name its items, exclusive for a delete.
+ * An advisory lock rather than the items' rows: a save may name items across several statements (a route of ten rows)
+ * while a delete reads the whole list, and row locks taken in those two orders could deadlock.
+ */
+async function lockList(tx: Queryable, target: Omit<ListTarget, 'accountId'>, mode: 'shared' | 'exclusive') {
+  const key = sql`hashtextextended(${`merchant-list:${target.merchantId}:${target.kind}`}, 0)`;
+  await tx.execute(
+    mode === 'shared' ? sql`select pg_advisory_xact_lock_shared(${key})` : sql`select pg_advisory_xact_lock(${key})`,
+  );
 }
 
 /** The values that are on the merchant's list already. */
@@ -189,12 +208,13 @@ export async function deleteItem(
   itemId: string,
 ): Promise<MerchantItemList> {
   await deps.db.transaction(async (tx) => {
-    // The list's rows, locked: two deletes of the last two items must not both succeed.
+    // Alone on the list: no save naming its items is between its check and its commit, and two deletes of the last
+    // two items run one after the other.
+    await lockList(tx, target, 'exclusive');
     const rows = await tx
       .select({ id: merchantListItems.id, prettyName: merchantListItems.prettyName })
       .from(merchantListItems)
-      .where(and(eq(merchantListItems.merchantId, target.merchantId), eq(merchantListItems.list, target.kind)))
-      .for('update');
+      .where(and(eq(merchantListItems.merchantId, target.merchantId), eq(merchantListItems.list, target.kind)));
     const item = rows.find((row) => row.id === itemId);
     if (!item) throw notFound();
     if (rows.length === 1) throw new ApiError(409, 'last-item');
@@ -218,7 +238,8 @@ export async function deleteItem(
 /**
  * The URLs and custom tags a MID or route names: those not on the merchant's lists join them when the caller may add
  * to them (url.create, tag.create), in the caller's transaction; otherwise the save is refused (400, on the field).
- * The custom tag NONE (orders without a tag) is no list item.
+ * The lists named stay locked (shared) until the caller's transaction ends, so no delete removes an item between this
+ * check and the save's commit. The custom tag NONE (orders without a tag) is no list item.
  */
 export async function listVariables(
   tx: Queryable,
@@ -232,6 +253,9 @@ export async function listVariables(
     ['TAG', variables.customTag.filter((tag) => tag !== NONE_CUSTOM_TAG), PERMISSIONS.tagCreate, 'customTag'],
   ];
   for (const [kind, values, permission, field] of lists) {
+    if (values.length === 0) continue;
+    // Always URL before TAG, so two transactions take the two locks in the same order.
+    await lockList(tx, { merchantId: target.merchantId, kind }, 'shared');
     const missing = await unlisted(tx, { ...target, kind }, values);
     if (missing.length === 0) continue;
     if (!can(auth, permission)) {

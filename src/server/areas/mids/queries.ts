@@ -109,10 +109,19 @@ export async function loadMidPage(db: Queryable, where: SQL, orderBy: SQL[], win
   return rows.map(toMidListItem);
 }
 
-/** Routes that send payments to the MID, as their MID or their fallback. */
+/** Routes that send payments to the MID, as their MID or their fallback, with the variables they send it. */
 export async function routesUsing(db: Queryable, midId: string) {
   return db
-    .select({ routeId: routes.id, routeDescription: routes.description })
+    .select({
+      routeId: routes.id,
+      routeDescription: routes.description,
+      currency: routes.currency,
+      issuerCountry: routes.issuerCountry,
+      cardBrand: routes.cardBrand,
+      url: routes.url,
+      customTag: routes.customTag,
+      binCode: routes.binCode,
+    })
     .from(routes)
     .where(or(eq(routes.midId, midId), eq(routes.fallbackMidId, midId)))
     .orderBy(asc(routes.description), asc(routes.id));
@@ -177,7 +186,7 @@ export async function loadMidDetail(
     storedSecrets: storedSecretNames(row.acquirerName, row.customSecrets, (sealed) => open(sealed, midId)),
     hasTransactions: used,
     hasRoutes: using.length > 0,
-    routes: using,
+    routes: using.map(({ routeId, routeDescription }) => ({ routeId, routeDescription })),
     version: row.version,
   };
 }

@@ -4,6 +4,7 @@ import {
   merchantMidParams,
   midCreated,
   midDetail,
+  midEdit,
   midExportQuery,
   midIdSearchQuery,
   midIdSearchResponse,
@@ -131,10 +132,13 @@ export const midsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       schema: {
         tags,
         summary:
-          'Edit a MID. 409 mid-changed when `version` is older than the stored one; 409 mid-with-transactions ' +
-          'when the provider or solution changes on a MID with payments. An empty credential keeps the stored one',
+          'Edit a MID, naming the `version` it was opened on (409 mid-changed when another save came first). 409 ' +
+          'mid-with-transactions when the provider or solution changes on a MID with payments; 409 ' +
+          'mid-routes-bad-config (the routes as dependants, the variables to blame as fields) when the variables ' +
+          'would refuse orders of routes that use it. A move to another solution takes its limits and alerts along. ' +
+          'An empty credential keeps the stored one',
         params: midParams,
-        body: midSave,
+        body: midEdit,
         response: { 204: z.null(), 409: errorBody, ...errors },
       },
     },

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { MidSave } from '@domain/contract/mids';
-import { customConfigSchema, type TemplateField } from '@domain/mids';
+import type { MidEdit, MidSave } from '@domain/contract/mids';
+import { customConfigSchema, MID_MESSAGES, type TemplateField } from '@domain/mids';
+import { routesBrokenByMidEdit } from '@domain/routes';
+import type { RoutingCriterion } from '@domain/routing-criteria';
 import { fieldErrors } from '@domain/validation';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { accountProviders, acquirers, mids, solutions } from '../../db/schema';
+import { accountProviders, acquirers, limits, mids, solutions } from '../../db/schema';
 import { actorOf, recordActivity } from '../../lib/audit';
 import type { SecretBox } from '../../lib/secret-box';
 import { splitConfig, templateOf } from '../../payments/acquirer-templates';
@@ -16,7 +18,12 @@ import { hasTransactions, routesUsing } from './queries';
 // MID writes (spec 2, sections 2.3, 4, 5 and 8). Each is one transaction with its audit entry (resource type MID).
 // The rules hold here, whatever the console shows: the provider and solution must be the account's; the template
 // decides customConfig; a MID with payments keeps its provider and solution and cannot be deleted; a MID that routes
-// use cannot be deleted. Credentials are sealed with the MID's id and never leave the server or enter the audit log.
+// use cannot be deleted, nor given variables that refuse their orders (routing rule 7). Credentials are sealed with
+// the MID's id and never leave the server or enter the audit log.
+//
+// An edit locks the MID's row before it reads the routes that use it, and a route save locks its MIDs (shared) before
+// it checks them (routes/service.ts): whichever commits second sees the first. A MID moved to another solution takes
+// its limits and alerts with it (the limits' (mid_id, solution_id) key cascades), each tree with an audit entry.
 
 export interface MidDeps {
   db: Queryable & { transaction<T>(run: (tx: Queryable) => Promise<T>): Promise<T> };
@@ -137,8 +144,17 @@ export async function createMid(deps: MidDeps, auth: AuthContext, target: MidTar
   return id;
 }
 
-/** The MID's row locked for the write, or 404. */
+/**
+ * The MID's row locked for the write, or 404. Its limit rows are locked first: a limit save locks them before it
+ * names the MID (a new row's key), and a MID edit or delete that moves or removes them must take the same order, or
+ * the two could wait on each other.
+ */
 async function lockedMid(tx: Queryable, target: MidTarget, midId: string): Promise<MidRecord> {
+  await tx
+    .select({ id: limits.id })
+    .from(limits)
+    .where(and(eq(limits.merchantId, target.merchantId), eq(limits.midId, midId)))
+    .for('update');
   const [record] = await tx
     .select()
     .from(mids)
@@ -148,17 +164,74 @@ async function lockedMid(tx: Queryable, target: MidTarget, midId: string): Promi
   return record;
 }
 
-/** PUT /merchant/{merchantId}/mid/{midId}. */
+/**
+ * The routes that use the MID and would no longer pass routing rule 7 with the new variables: 409
+ * mid-routes-bad-config naming them (dependants) and, on each variable to blame, the routes it would refuse.
+ */
+async function keepRoutesServed(tx: Queryable, before: MidRecord, after: MidSave): Promise<void> {
+  const broken = routesBrokenByMidEdit(before, after, await routesUsing(tx, before.id));
+  if (broken.length === 0) return;
+  const blamed = new Map<RoutingCriterion, string[]>();
+  for (const { route, criteria } of broken) {
+    for (const criterion of criteria) blamed.set(criterion, [...(blamed.get(criterion) ?? []), route.routeDescription]);
+  }
+  throw new ApiError(409, 'mid-routes-bad-config', undefined, {
+    fields: Object.fromEntries([...blamed].map(([criterion, names]) => [criterion, MID_MESSAGES.refusesRoutes(names)])),
+    dependants: broken.map(({ route }) => ({
+      kind: 'ROUTE' as const,
+      id: route.routeId,
+      description: route.routeDescription,
+    })),
+  });
+}
+
+/**
+ * One MID_LIMIT entry for the tree that followed its MID to another solution (the limits' key cascades), on the
+ * MID's own limit row.
+ */
+async function auditMovedLimits(
+  tx: Queryable,
+  auth: AuthContext,
+  target: MidTarget,
+  midId: string,
+  solutionIds: { from: string; to: string },
+) {
+  const moved = await tx
+    .select()
+    .from(limits)
+    .where(and(eq(limits.merchantId, target.merchantId), eq(limits.midId, midId)))
+    .orderBy(asc(limits.cardBrand), asc(limits.descriptor));
+  if (moved.length === 0) return;
+  const tree = moved.map((row) => ({
+    cardBrand: row.cardBrand,
+    descriptor: row.descriptor,
+    total: row.total,
+    daily: row.daily,
+    alertPercentage: row.alertPercentage,
+  }));
+  await recordActivity(tx, {
+    actor: actorOf(auth),
+    actionType: 'UPDATE',
+    resourceType: 'MID_LIMIT',
+    resourceId: (moved.find((row) => row.cardBrand === null) ?? moved[0]!).id,
+    oldValue: { midId, solutionId: solutionIds.from, limits: tree },
+    newValue: { midId, solutionId: solutionIds.to, limits: tree, movedWithMid: true },
+    accountId: target.accountId,
+    merchantId: target.merchantId,
+  });
+}
+
+/** PUT /merchant/{merchantId}/mid/{midId}: based on the version the form was opened on, or 409 mid-changed. */
 export async function updateMid(
   deps: MidDeps,
   auth: AuthContext,
   target: MidTarget,
   midId: string,
-  input: MidSave,
+  input: MidEdit,
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const before = await lockedMid(tx, target, midId);
-    if (input.version !== undefined && input.version !== before.version) throw new ApiError(409, 'mid-changed');
+    if (input.version !== before.version) throw new ApiError(409, 'mid-changed');
     const moved = input.acquirerId !== before.acquirerId || input.solutionId !== before.solutionId;
     if (moved && (await hasTransactions(tx, midId))) throw new ApiError(409, 'mid-with-transactions');
     const { acquirerName } = await placementOf(tx, target.accountId, input);
@@ -168,6 +241,7 @@ export async function updateMid(
         ? deps.secrets.open(before.customSecrets, midId)
         : {};
     const config = checkedConfig(templateOf(acquirerName), input.customConfig, stored);
+    await keepRoutesServed(tx, before, input);
     const at = new Date(deps.now());
     await listVariables(tx, auth, target, input, at);
     const [after] = await tx
@@ -196,6 +270,9 @@ export async function updateMid(
       accountId: target.accountId,
       merchantId: target.merchantId,
     });
+    if (input.solutionId !== before.solutionId) {
+      await auditMovedLimits(tx, auth, target, midId, { from: before.solutionId, to: input.solutionId });
+    }
   });
 }
 

@@ -34,10 +34,13 @@ const formError = (fields: Record<string, string>) =>
 /** The rules of one row, against the merchant's MIDs; `at` prefixes field names for a row of several ('routes.3'). */
 async function checkRow(tx: Queryable, target: RouteTarget, row: RouteRow, at = '') {
   const ids = [row.midId, ...(row.fallbackMidId ? [row.fallbackMidId] : [])];
+  // Shared locks: a MID edit checks the routes that use the MID against its new variables (lockedMid in
+  // mids/service.ts), so it must not commit between this check and the route's save.
   const found = await tx
     .select()
     .from(mids)
-    .where(and(eq(mids.merchantId, target.merchantId), inArray(mids.id, ids)));
+    .where(and(eq(mids.merchantId, target.merchantId), inArray(mids.id, ids)))
+    .for('share');
   const mid = found.find((item) => item.id === row.midId);
   if (!mid) throw formError({ [`${at}midId`]: ROUTE_MESSAGES.midRequired });
   if (!row.fallbackMidId) {
