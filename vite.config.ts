@@ -37,6 +37,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          sequence: { groupOrder: 0 },
           include: ['tests/domain/**/*.test.ts', 'tests/machines/**/*.test.ts'],
         },
       },
@@ -46,6 +47,10 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          // Two files at once even on CI's 2 cores: a file spends much of its time waiting on its database (PostgreSQL
+          // runs in other processes), and every file has a database of its own, so files never share state.
+          sequence: { groupOrder: 1 },
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -55,6 +60,7 @@ export default defineConfig({
         test: {
           name: 'console',
           environment: 'jsdom',
+          sequence: { groupOrder: 2 },
           include: ['tests/console/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/console/setup.ts'],
           globalSetup: ['tests/console/served-routes.global.ts'],
