@@ -86,6 +86,22 @@ describe('simulator screen', () => {
     expect(simulations(calls)).toEqual([]);
   });
 
+  it('keeps the other fields’ messages when one field changes, as the wizard’s simulator does', async () => {
+    const { user, calls } = renderSimulator();
+    const bin = await screen.findByRole('textbox', { name: 'BIN code' });
+    const tag = screen.getByLabelText('Custom tag');
+    await user.type(bin, '4111111');
+    await user.click(tag);
+    await user.paste('T'.repeat(101));
+    await user.click(screen.getByRole('button', { name: 'Simulate' }));
+    await waitFor(() => expect(bin).toHaveAccessibleDescription('It must be a 6 digits code'));
+    expect(tag).toHaveAccessibleDescription('Maximum 100 characters');
+    await user.type(tag, '{Backspace}');
+    expect(tag).not.toHaveAttribute('aria-invalid');
+    expect(bin).toHaveAccessibleDescription('It must be a 6 digits code');
+    expect(simulations(calls)).toEqual([]);
+  });
+
   it('runs the order on Enter and shows each route with its share, priority, weight and status', async () => {
     const { user, calls } = renderSimulator();
     const currency = await screen.findByRole('combobox', { name: 'Currency' });

@@ -173,12 +173,14 @@ export type RouteMidQuery = z.infer<typeof routeMidQuery>;
 export const routeMidList = z.object({ items: z.array(routeMid) });
 
 /** The simulator's order (spec 2, section 3): every field optional; a BIN is exactly 6 characters. */
+const orderText = (max: number) => z.string().trim().max(max, maxCharacters(max)).optional();
+
 export const simulationOrder = z.object({
-  currency: z.string().trim().max(3).optional(),
-  issuerCountry: z.string().trim().max(2).optional(),
-  cardBrand: z.string().trim().max(20).optional(),
-  url: z.string().trim().max(2048).optional(),
-  customTag: z.string().trim().max(100).optional(),
+  currency: orderText(3),
+  issuerCountry: orderText(2),
+  cardBrand: orderText(20),
+  url: orderText(2048),
+  customTag: orderText(100),
   binCode: z
     .string()
     .trim()
