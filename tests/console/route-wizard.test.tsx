@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_ID, json, renderApp, type ServerCall } from './app-harness';
 import { accountFixture, CONFIG_MERCHANT_ID, merchantFixture } from './configuration-fixtures';
+import { simulateWithTwoBadFields, TAG_MESSAGE } from './simulator-order-fields';
 
 // The route wizard on screen (issue 14; spec 2, sections 2.4, 4 and 5): each step's check and message, the MID palette
 // by keyboard, the simulator of step 3, the save's body, and an edit that changed nothing sending nothing.
@@ -341,16 +342,9 @@ describe('the route wizard', () => {
     await user.keyboard('{Enter}');
     await user.type(screen.getByRole('textbox', { name: /^Description/ }), 'Weekend EUR');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    const bin = await screen.findByRole('textbox', { name: 'BIN code' });
-    const tag = screen.getByLabelText('Custom tag');
-    await user.type(bin, '4111111');
-    await user.click(tag);
-    await user.paste('T'.repeat(101));
-    await user.click(screen.getByRole('button', { name: 'Simulate' }));
-    await waitFor(() => expect(bin).toHaveAccessibleDescription('It must be a 6 digits code'));
-    expect(tag).toHaveAccessibleDescription('Maximum 100 characters');
+    const { bin, tag } = await simulateWithTwoBadFields(user);
     await user.type(bin, '{Backspace}');
     expect(bin).not.toHaveAttribute('aria-invalid');
-    expect(tag).toHaveAccessibleDescription('Maximum 100 characters');
+    expect(tag).toHaveAccessibleDescription(TAG_MESSAGE);
   });
 });

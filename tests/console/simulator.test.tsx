@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_ID, json, renderApp, type ServerCall, TEST_CONFIG } from './app-harness';
 import { accountFixture, CONFIG_MERCHANT_ID, merchantFixture } from './configuration-fixtures';
+import { BIN_MESSAGE, simulateWithTwoBadFields } from './simulator-order-fields';
 
 // The routing simulator (issue 14; spec 2, sections 2.5, 3, 4 and 9): the order form's checks, a run shown as a table
 // with its percentages, the empty texts, and the ways the keyboard reaches the screen. The chart is drawn by echarts
@@ -88,17 +89,10 @@ describe('simulator screen', () => {
 
   it('keeps the other fields’ messages when one field changes, as the wizard’s simulator does', async () => {
     const { user, calls } = renderSimulator();
-    const bin = await screen.findByRole('textbox', { name: 'BIN code' });
-    const tag = screen.getByLabelText('Custom tag');
-    await user.type(bin, '4111111');
-    await user.click(tag);
-    await user.paste('T'.repeat(101));
-    await user.click(screen.getByRole('button', { name: 'Simulate' }));
-    await waitFor(() => expect(bin).toHaveAccessibleDescription('It must be a 6 digits code'));
-    expect(tag).toHaveAccessibleDescription('Maximum 100 characters');
+    const { bin, tag } = await simulateWithTwoBadFields(user);
     await user.type(tag, '{Backspace}');
     expect(tag).not.toHaveAttribute('aria-invalid');
-    expect(bin).toHaveAccessibleDescription('It must be a 6 digits code');
+    expect(bin).toHaveAccessibleDescription(BIN_MESSAGE);
     expect(simulations(calls)).toEqual([]);
   });
 
