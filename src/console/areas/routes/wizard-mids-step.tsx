@@ -36,6 +36,12 @@ interface MidsStepProps {
 
 const midLabel = (mid: RouteMid) => `${mid.description} · ${mid.acquirerName}`;
 
+/** Why the row's fallback list is empty, or what a fallback does. */
+function fallbackHint(mid: RouteMid | undefined, candidates: number): string {
+  if (!mid || candidates > 0) return 'Optional. Retries a declined payment.';
+  return mid.synchronous ? 'No other synchronous MID takes these variables.' : ROUTE_MESSAGES.fallbackSynchronous;
+}
+
 /** Whether the row keeps its fallback once `mid` is its MID (a fallback the new MID may not have is let go). */
 const keepsFallback = (mid: RouteMid | undefined, fallback: RouteMid | undefined) =>
   mid !== undefined && fallback !== undefined && fallbackProblem(mid, fallback) === null;
@@ -338,9 +344,7 @@ function RouteRow(props: RouteRowProps) {
         // Without a candidate there is nothing to pick; one already set (and refused) can still be taken away.
         disabled={fallbacks.length === 0 && fallbackMidId === null}
         error={error('fallbackMidId')}
-        hint={
-          mid && fallbacks.length === 0 ? ROUTE_MESSAGES.fallbackSynchronous : 'Optional. Retries a declined payment.'
-        }
+        hint={fallbackHint(mid, fallbacks.length)}
         onChange={(event) => set({ type: 'SET_ROW', index, row: { fallbackMidId: event.target.value || null } })}
       />
       <TextField
