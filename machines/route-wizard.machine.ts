@@ -4,10 +4,17 @@ import {
   type RouteMid,
   type SimulationOrder,
   type SimulationResult,
-  simulationOrder,
 } from '@domain/contract/routes';
-import type { BadConfigKey } from '@domain/routes';
+import { criterionProblem } from '@domain/mids';
+import {
+  type BadConfigKey,
+  errorsAfterOrderChange,
+  FALLBACK_MESSAGES,
+  fallbackProblem,
+  orderErrors,
+} from '@domain/routes';
 import { NONE_CUSTOM_TAG, ROUTING_CRITERIA, type RoutingCriterion } from '@domain/routing-criteria';
+import { MSG } from '@domain/validation';
 import { assign, emit, fromPromise, type SnapshotFrom, setup } from 'xstate';
 
 // The route wizard of spec 2, sections 2.4 and 4 (issue 14): 'Route variables', 'MID and Fallback MID', 'Priority and
@@ -42,7 +49,10 @@ export interface RouteWizardContext {
   values: WizardValues;
   /** The MID palette of step 2: the enabled MIDs that take the variables. */
   mids: RouteMid[];
-  /** Messages of the current step, by field ('variables.currency', 'rows', 'rows.0.weight', 'order.binCode'). */
+  /**
+   * Messages of the current step, by field: 'variables.currency', 'rows' (the step's own), 'rows.0.midId',
+   * 'rows.0.routeDescription', 'rows.0.fallbackMidId', 'rows.0.weight', 'order.binCode'.
+   */
   errors: Record<string, string>;
   /** The bad-config message of the last MID check, shown on step 2 until the user acts. */
   notice: BadConfigKey | 'no-mids' | null;
@@ -121,19 +131,54 @@ export function wizardChanged(context: Pick<RouteWizardContext, 'original' | 'va
   return comparable(context.original) !== comparable(context.values);
 }
 
-/** Step 1: every open variable has a value. */
+/**
+ * Step 1: every open variable has a value, and every value passes the rule the MID form and the server apply (a BIN of
+ * 6 digits, known ISO countries, 3-letter currencies, known card brands, valid URLs and tags).
+ */
 export function variableErrors(values: WizardValues): Record<string, string> {
-  return Object.fromEntries(
-    values.open
-      .filter((criterion) => values.variables[criterion].length === 0)
-      .map((criterion) => [`variables.${criterion}`, ROUTE_MESSAGES.pending]),
-  );
+  const errors: Record<string, string> = {};
+  for (const criterion of ROUTING_CRITERIA) {
+    const chosen = values.variables[criterion];
+    const problem =
+      chosen.length === 0
+        ? values.open.includes(criterion)
+          ? ROUTE_MESSAGES.pending
+          : null
+        : criterionProblem(criterion, chosen);
+    if (problem) errors[`variables.${criterion}`] = problem;
+  }
+  return errors;
 }
 
-/** Step 2: every row has a MID and a description. */
-export function rowErrors(values: WizardValues): Record<string, string> {
-  const incomplete = values.rows.some((row) => !row.midId || !row.routeDescription.trim());
-  return incomplete ? { rows: ROUTE_MESSAGES.rows } : {};
+const ROW_FIELDS = ['midId', 'fallbackMidId', 'routeDescription'] as const;
+type RowField = (typeof ROW_FIELDS)[number];
+const rowKey = (index: number, field: RowField | 'weight' | 'priority') => `rows.${index}.${field}`;
+
+/**
+ * Step 2: each row's own messages (a MID, a description, a fallback the MID may have) and, when a row lacks its MID
+ * or description, the step's message above them (spec 2, section 5).
+ */
+export function rowErrors(values: WizardValues, mids: readonly RouteMid[]): Record<string, string> {
+  const byId = new Map(mids.map((mid) => [mid.id, mid]));
+  const errors: Record<string, string> = {};
+  values.rows.forEach((row, index) => {
+    if (!row.midId) errors[rowKey(index, 'midId')] = ROUTE_MESSAGES.midRequired;
+    if (!row.routeDescription.trim()) errors[rowKey(index, 'routeDescription')] = MSG.required;
+    const mid = row.midId ? byId.get(row.midId) : undefined;
+    const fallback = row.fallbackMidId ? byId.get(row.fallbackMidId) : undefined;
+    const problem = mid && fallback ? fallbackProblem(mid, fallback) : null;
+    if (problem) errors[rowKey(index, 'fallbackMidId')] = FALLBACK_MESSAGES[problem];
+  });
+  const incomplete = Object.keys(errors).some((key) => !key.endsWith('.fallbackMidId'));
+  return incomplete ? { rows: ROUTE_MESSAGES.rows, ...errors } : errors;
+}
+
+/** The messages left after SET_ROW changed these fields of one row: theirs go, and the step's once no row lacks. */
+function errorsAfterRowChange(errors: Record<string, string>, index: number, fields: readonly string[]) {
+  const cleared = new Set(fields.map((field) => `rows.${index}.${field}`));
+  const kept = Object.entries(errors).filter(([key]) => !cleared.has(key));
+  const rowStillIncomplete = kept.some(([key]) => /^rows\.\d+\.(midId|routeDescription)$/.test(key));
+  return Object.fromEntries(kept.filter(([key]) => key !== 'rows' || rowStillIncomplete));
 }
 
 /** Step 3: weights 0-100, priorities 1-10. */
@@ -148,6 +193,43 @@ export function distributionErrors(values: WizardValues): Record<string, string>
     }
   });
   return errors;
+}
+
+/** The step a field belongs to. */
+type WizardStep = 1 | 2 | 3;
+
+/**
+ * The server's field messages (400 form-not-validated) as the wizard's, with the first step that holds one: a variable
+ * ('currency', 'routes.2.currency') on step 1, a row's MID, fallback or description on step 2, its weight or priority
+ * on step 3. Empty when the failure names no field the wizard shows.
+ */
+export function serverFieldErrors(failure: unknown): { errors: Record<string, string>; step: WizardStep | null } {
+  const fields =
+    typeof failure === 'object' && failure !== null && 'fields' in failure && typeof failure.fields === 'object'
+      ? (failure.fields as Record<string, unknown>)
+      : {};
+  const errors: Record<string, string> = {};
+  let step: WizardStep | null = null;
+  const at = (candidate: WizardStep) => {
+    step = step === null ? candidate : (Math.min(step, candidate) as WizardStep);
+  };
+  for (const [path, message] of Object.entries(fields)) {
+    const match = /^(?:routes\.(\d+)\.)?(\w+)$/.exec(path);
+    if (!match || typeof message !== 'string') continue;
+    const index = Number(match[1] ?? 0);
+    const field = match[2]!;
+    if ((ROUTING_CRITERIA as readonly string[]).includes(field)) {
+      errors[`variables.${field}`] ??= message;
+      at(1);
+    } else if ((ROW_FIELDS as readonly string[]).includes(field)) {
+      errors[rowKey(index, field as RowField)] = message;
+      at(2);
+    } else if (field === 'weight' || field === 'priority') {
+      errors[rowKey(index, field)] = message;
+      at(3);
+    }
+  }
+  return { errors, step };
 }
 
 /** The rows with the MIDs that no longer take the variables cleared, and the message that says so. */
@@ -227,11 +309,14 @@ export const routeWizardMachine = setup({
   delays: { weightDebounce: 500 },
   guards: {
     variablesValid: ({ context }) => Object.keys(variableErrors(context.values)).length === 0,
-    rowsValid: ({ context }) => Object.keys(rowErrors(context.values)).length === 0,
+    rowsValid: ({ context }) => Object.keys(rowErrors(context.values, context.mids)).length === 0,
     distributionValid: ({ context }) => Object.keys(distributionErrors(context.values)).length === 0,
     changed: ({ context }) => wizardChanged(context),
     editWithoutChanges: ({ context }) => context.mode === 'edit' && !wizardChanged(context),
-    orderValid: ({ context }) => simulationOrder.safeParse(context.order).success,
+    orderValid: ({ context }) => Object.keys(orderErrors(context.order)).length === 0,
+    /** A refused save or pick list whose field messages belong to this step. */
+    serverErrorsOnStep1: ({ event }) => 'error' in event && serverFieldErrors(event.error).step === 1,
+    serverErrorsOnStep2: ({ event }) => 'error' in event && serverFieldErrors(event.error).step === 2,
     simulated: ({ context }) => context.simulated,
     // An edit changes the one route it opened; a new route may save up to 10 rows at once.
     canAddRow: ({ context }) => context.mode === 'new' && context.values.rows.length < ROUTE_LIMITS.rowsPerSave,
@@ -271,7 +356,10 @@ export const routeWizardMachine = setup({
       };
     }),
     showVariableErrors: assign(({ context }) => ({ errors: variableErrors(context.values) })),
-    showRowErrors: assign(({ context }) => ({ errors: rowErrors(context.values) })),
+    showRowErrors: assign(({ context }) => ({ errors: rowErrors(context.values, context.mids) })),
+    showServerErrors: assign(({ event }) => ({
+      errors: 'error' in event ? serverFieldErrors(event.error).errors : {},
+    })),
     showDistributionErrors: assign(({ context }) => ({ errors: distributionErrors(context.values) })),
     clearErrors: assign({ errors: {} }),
     takeMids: assign(({ context }, mids: RouteMid[]) => {
@@ -279,15 +367,20 @@ export const routeWizardMachine = setup({
       return { mids, values: { ...context.values, rows }, notice: notice ?? (mids.length === 0 ? 'no-mids' : null) };
     }),
     addRow: assign(({ context }) => ({ values: { ...context.values, rows: [...context.values.rows, newRow()] } })),
+    // The rows' messages are keyed by index, which a removal shifts: they go, and Continue shows them again.
     removeRow: assign(({ context, event }) =>
       event.type === 'REMOVE_ROW'
-        ? { values: { ...context.values, rows: context.values.rows.filter((_, index) => index !== event.index) } }
+        ? {
+            values: { ...context.values, rows: context.values.rows.filter((_, index) => index !== event.index) },
+            errors: {},
+          }
         : {},
     ),
     setRow: assign(({ context, event }) => {
       if (event.type !== 'SET_ROW') return {};
       const rows = context.values.rows.map((row, index) => (index === event.index ? { ...row, ...event.row } : row));
-      return { values: { ...context.values, rows }, notice: null, errors: {} };
+      const errors = errorsAfterRowChange(context.errors, event.index, Object.keys(event.row));
+      return { values: { ...context.values, rows }, notice: null, errors };
     }),
     addCreatedMid: assign(({ context, event }) =>
       event.type === 'MID_CREATED' ? { mids: [...context.mids, event.mid], notice: null } : {},
@@ -308,25 +401,28 @@ export const routeWizardMachine = setup({
     }),
     setOrder: assign(({ context, event }) => {
       if (event.type !== 'SET_ORDER') return {};
-      // A changed order field loses its message, and the order counts as not yet validated.
-      const errors = Object.fromEntries(Object.entries(context.errors).filter(([key]) => !key.startsWith('order.')));
-      return { order: event.order, errors, simulated: false };
-    }),
-    showOrderErrors: assign(({ context }) => {
-      const parsed = simulationOrder.safeParse(context.order);
-      if (parsed.success) return {};
+      // A changed order field loses its message (the others keep theirs), and the order counts as not yet validated.
       return {
-        errors: {
-          ...context.errors,
-          ...Object.fromEntries(parsed.error.issues.map((issue) => [`order.${issue.path.join('.')}`, issue.message])),
-        },
+        order: event.order,
+        errors: errorsAfterOrderChange(context.errors, context.order, event.order),
+        simulated: false,
       };
     }),
+    showOrderErrors: assign(({ context }) => ({
+      errors: {
+        ...Object.fromEntries(Object.entries(context.errors).filter(([key]) => !key.startsWith('order.'))),
+        ...orderErrors(context.order),
+      },
+    })),
     clearSimulation: assign({ simulated: false, simulation: null }),
     suggestOrder: assign(({ context }) => (orderIsEmpty(context.order) ? { order: orderOf(context.values) } : {})),
     emitWithoutChanges: emit({ type: 'without-changes' as const }),
     emitSaved: emit({ type: 'saved' as const }),
     emitLeft: emit({ type: 'left' as const }),
+    emitSaveFailed: emit(({ event }) => ({
+      type: 'save-failed' as const,
+      error: 'error' in event ? event.error : null,
+    })),
   },
 }).createMachine({
   id: 'routeWizard',
@@ -359,7 +455,11 @@ export const routeWizardMachine = setup({
             src: 'loadMids',
             input: ({ context }) => context.values.variables,
             onDone: { target: 'mids', actions: { type: 'takeMids', params: ({ event }) => event.output } },
-            onError: { target: 'variables', actions: assign({ errors: { variables: 'unexpected-error' } }) },
+            onError: [
+              // A variable the server refuses shows its message on its field; anything else, the step's banner.
+              { guard: 'serverErrorsOnStep1', target: 'variables', actions: 'showServerErrors' },
+              { target: 'variables', actions: assign({ errors: { variables: 'unexpected-error' } }) },
+            ],
           },
         },
         mids: {
@@ -416,10 +516,12 @@ export const routeWizardMachine = setup({
             src: 'save',
             input: ({ context }) => ({ mode: context.mode, values: context.values }),
             onDone: { target: '#routeWizard.done', actions: 'emitSaved' },
-            onError: {
-              target: 'distribution',
-              actions: emit(({ event }) => ({ type: 'save-failed' as const, error: event.error })),
-            },
+            // The server's field messages go on their fields, on the first step that holds one.
+            onError: [
+              { guard: 'serverErrorsOnStep1', target: 'variables', actions: ['showServerErrors', 'emitSaveFailed'] },
+              { guard: 'serverErrorsOnStep2', target: 'mids', actions: ['showServerErrors', 'emitSaveFailed'] },
+              { target: 'distribution', actions: ['showServerErrors', 'emitSaveFailed'] },
+            ],
           },
         },
       },

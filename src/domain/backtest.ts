@@ -7,6 +7,7 @@ import {
   type BacktestVolume,
   type BacktestWindow,
 } from './contract/backtest';
+import { fallbackProblem } from './routes';
 import {
   createRouter,
   type MidLookup,
@@ -303,11 +304,9 @@ function createSide<R extends RoutingRoute, M extends RoutingMid>(routes: readon
   };
   /** Routing rule 6: a decline on the route's MID would be retried on its fallback MID. */
   const retries = (route: R, order: NormalisedOrder) => {
-    const fallbackId = route.fallbackMidId;
-    if (!fallbackId || fallbackId === route.midId) return false;
     const primary = mids.get(route.midId);
-    const fallback = mids.get(fallbackId);
-    if (!primary || !fallback?.enable || !primary.synchronous || !fallback.synchronous) return false;
+    const fallback = route.fallbackMidId ? mids.get(route.fallbackMidId) : undefined;
+    if (!primary || !fallback?.enable || fallbackProblem(primary, fallback)) return false;
     return orderMatchesCompiled(order, criteriaOf(fallback));
   };
   return {

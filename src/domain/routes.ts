@@ -1,3 +1,4 @@
+import { ROUTE_MESSAGES, type SimulationOrder, simulationOrder } from './contract/routes';
 import {
   NONE_CUSTOM_TAG,
   orderMatches,
@@ -5,8 +6,9 @@ import {
   type RoutingCriteria,
   type RoutingCriterion,
 } from './routing-criteria';
+import { fieldErrors } from './validation';
 
-// Route rules shared by the wizard and the server (spec 2, sections 2.4, 4 and 8).
+// Route rules shared by the wizard, the simulator and the server (spec 2, sections 2.4, 2.5, 4, 5 and 8).
 
 const values = (criteria: RoutingCriteria, criterion: RoutingCriterion) =>
   (criteria[criterion] ?? []).filter((value) => value.trim() !== '');
@@ -73,4 +75,58 @@ export function badConfigOf(
   if (midBad && fallbackBad) return 'mids-bad-config';
   if (midBad) return 'mid-bad-config';
   return fallbackBad ? 'fallback-bad-config' : null;
+}
+
+/** A MID as the fallback rule reads it. */
+export interface FallbackCandidate {
+  readonly id: string;
+  readonly synchronous: boolean;
+}
+
+/** Why a MID cannot be a route's fallback; routing rule 6 skips such a fallback for the same reasons. */
+export type FallbackProblem = 'same-mid' | 'not-synchronous';
+
+export const FALLBACK_MESSAGES: Readonly<Record<FallbackProblem, string>> = {
+  'same-mid': ROUTE_MESSAGES.fallbackSame,
+  'not-synchronous': ROUTE_MESSAGES.fallbackSynchronous,
+};
+
+/**
+ * Whether `fallback` may back up a route on `mid` (spec 2, section 2.4: a fallback MID only with synchronous MIDs): it
+ * must be another MID, and both must answer within the payment call. Null when it may.
+ */
+export function fallbackProblem(mid: FallbackCandidate, fallback: FallbackCandidate): FallbackProblem | null {
+  if (fallback.id === mid.id) return 'same-mid';
+  if (!mid.synchronous || !fallback.synchronous) return 'not-synchronous';
+  return null;
+}
+
+// The simulated order (spec 2, sections 4 and 5): the simulator screen and the wizard's step 3 check it the same way.
+
+type OrderField = keyof SimulationOrder;
+const orderKey = (field: OrderField) => `order.${field}`;
+
+/** The order's messages keyed 'order.{field}', the first per field; empty when the order may be simulated. */
+export function orderErrors(order: SimulationOrder): Record<string, string> {
+  const parsed = simulationOrder.safeParse(order);
+  if (parsed.success) return {};
+  return Object.fromEntries(
+    Object.entries(fieldErrors(parsed.error)).map(([field, message]) => [orderKey(field as OrderField), message]),
+  );
+}
+
+/**
+ * The messages left after the order changed from `before` to `after` (spec 2, section 4: changing an order field
+ * clears that field's error): the edited fields lose theirs, every other message stays. The same object when nothing
+ * was cleared, so a caller can skip a re-render.
+ */
+export function errorsAfterOrderChange<E extends Readonly<Record<string, string>>>(
+  errors: E,
+  before: SimulationOrder,
+  after: SimulationOrder,
+): E {
+  const fields = Object.keys({ ...before, ...after }) as OrderField[];
+  const cleared = new Set(fields.filter((field) => before[field] !== after[field]).map(orderKey));
+  if (!Object.keys(errors).some((key) => cleared.has(key))) return errors;
+  return Object.fromEntries(Object.entries(errors).filter(([key]) => !cleared.has(key))) as E;
 }

@@ -2,6 +2,8 @@
 // on the fallback MID. Pure and deterministic (randomness is an argument); today the demo data generator routes every
 // payment with it, and the routing simulator and route wizard are to use the same code. The rules are written out in
 // the README section "Routing rules".
+
+import { type FallbackProblem, fallbackProblem } from './routes';
 import {
   type CompiledCriteria,
   compileCriteria,
@@ -84,7 +86,7 @@ export type FallbackSkipReason =
   | 'fallback-mid-disabled'
   | 'not-synchronous'
   | 'fallback-criteria-mismatch'
-  | 'same-mid';
+  | FallbackProblem;
 
 export type PaymentRouting<R extends RoutingRoute = RoutingRoute, M extends RoutingMid = RoutingMid> =
   | { readonly outcome: 'no-route' }
@@ -235,11 +237,12 @@ export function createRouter<R extends RoutingRoute, M extends RoutingMid>(
   function fallbackSkip(entry: CompiledRoute<R, M>, order: NormalisedOrder): FallbackSkipReason | CompiledMid<M> {
     const fallbackId = entry.route.fallbackMidId;
     if (!fallbackId) return 'no-fallback';
-    if (fallbackId === entry.route.midId) return 'same-mid';
     const fallback = compiledMids.get(fallbackId);
     if (!fallback) return 'fallback-mid-missing';
+    // The route's own MID is found and enabled (it served), so 'same-mid' still wins over the two checks above.
     if (!fallback.mid.enable) return 'fallback-mid-disabled';
-    if (!entry.mid!.mid.synchronous || !fallback.mid.synchronous) return 'not-synchronous';
+    const problem = fallbackProblem(entry.mid!.mid, fallback.mid);
+    if (problem) return problem;
     if (!orderMatchesCompiled(order, fallback.criteria)) return 'fallback-criteria-mismatch';
     return fallback;
   }

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_ID, json, renderApp, type ServerCall } from './app-harness';
 import { accountFixture, CONFIG_MERCHANT_ID, merchantFixture } from './configuration-fixtures';
+import { simulateWithTwoBadFields, TAG_MESSAGE } from './simulator-order-fields';
 
 // The route wizard on screen (issue 14; spec 2, sections 2.4, 4 and 5): each step's check and message, the MID palette
 // by keyboard, the simulator of step 3, the save's body, and an edit that changed nothing sending nothing.
@@ -104,8 +105,9 @@ describe('the route wizard', () => {
 
     // Step 2: the palette has the variables' MIDs; Continue needs a MID and a description.
     const filter = await screen.findByRole('combobox', { name: 'Filter MIDs' });
+    // The variables go in a POST body: a route naming hundreds of URLs would outgrow a query string.
     const midCall = calls.find((call) => call.path === `/merchant/${MERCHANT_ID}/route-mid`);
-    expect(midCall?.search.getAll('currency[]')).toEqual(['EUR']);
+    expect(midCall).toMatchObject({ method: 'POST', body: { currency: ['EUR'], url: [], binCode: [] } });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(
       await screen.findByText('In order to continue, you must add a MID and a description to your routes.'),
@@ -252,8 +254,100 @@ describe('the route wizard', () => {
     expect(screen.getByRole('combobox', { name: 'Filter MIDs' })).toBeInTheDocument();
     const row = screen.getByRole('group', { name: 'Route 1' });
     expect(within(row).getByRole('combobox', { name: /^MID/ })).toHaveValue(mid(1).id);
-    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
-      `/merchant/${MERCHANT_ID}/mid`,
-    ]);
+    // The MID was saved, and nothing else: the pick list is a read, analytics events are no saves.
+    const saves = calls.filter(
+      (call) =>
+        call.method === 'POST' &&
+        call.path.startsWith(`/merchant/${MERCHANT_ID}/`) &&
+        call.path !== `/merchant/${MERCHANT_ID}/route-mid`,
+    );
+    expect(saves.map((call) => call.path)).toEqual([`/merchant/${MERCHANT_ID}/mid`]);
+  });
+
+  it('checks variable values on step 1 and shows each message on its field, before asking for MIDs', async () => {
+    const { user, calls } = renderWizard(`${BASE}/new`);
+    await user.click(await screen.findByRole('button', { name: '+ Issuer country' }));
+    const country = screen.getByRole('textbox', { name: /^Issuer country/ });
+    await user.type(country, 'esp;');
+    await user.click(screen.getByRole('button', { name: '+ BIN code' }));
+    const bin = screen.getByRole('textbox', { name: /^BIN code/ });
+    await user.type(bin, '12345;');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() =>
+      expect(country).toHaveAccessibleDescription(
+        expect.stringContaining('Some variables are not in the ISO format: ESP'),
+      ),
+    );
+    expect(country).toHaveAttribute('aria-invalid', 'true');
+    expect(bin).toHaveAccessibleDescription(expect.stringContaining('It must be a 6 digits code'));
+    expect(screen.queryByText('Oops! Something went wrong')).not.toBeInTheDocument();
+
+    // A code in the ISO shape that does not exist has its own message; the fixed BIN loses its message.
+    await user.click(screen.getByRole('button', { name: 'Remove ESP' }));
+    await user.type(country, 'xx;');
+    await user.click(screen.getByRole('button', { name: 'Remove 12345' }));
+    await user.type(bin, '411111;');
+    expect(bin).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() =>
+      expect(country).toHaveAccessibleDescription(expect.stringContaining('The following codes do not exist: XX')),
+    );
+    expect(calls.filter((call) => call.path === `/merchant/${MERCHANT_ID}/route-mid`)).toEqual([]);
+  });
+
+  it('gives each row of step 2 its messages, and shows a save the server refused on the field it names', async () => {
+    const { user, calls } = renderWizard(`${BASE}/new`, (call) =>
+      call.path === `/merchant/${MERCHANT_ID}/routes`
+        ? json(400, {
+            statusCode: 400,
+            error: 'form-not-validated',
+            message: 'Form not validated',
+            fields: { 'routes.0.midId': 'Select a MID to save the route correctly' },
+          })
+        : undefined,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    await screen.findByRole('combobox', { name: 'Filter MIDs' });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const row = screen.getByRole('group', { name: 'Route 1' });
+    const midField = within(row).getByRole('combobox', { name: /^MID/ });
+    const description = within(row).getByRole('textbox', { name: /^Description/ });
+    await waitFor(() => expect(midField).toHaveAccessibleDescription('Select a MID to save the route correctly'));
+    expect(description).toHaveAccessibleDescription('Required field');
+    expect(
+      screen.getByText('In order to continue, you must add a MID and a description to your routes.'),
+    ).toBeInTheDocument();
+    // Fixing one field clears its message only; the step's message stays while a row still lacks something.
+    await user.type(description, 'EU cards');
+    expect(description).not.toHaveAccessibleDescription('Required field');
+    expect(midField).toHaveAccessibleDescription('Select a MID to save the route correctly');
+    await user.selectOptions(midField, mid(1).id);
+    expect(
+      screen.queryByText('In order to continue, you must add a MID and a description to your routes.'),
+    ).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+
+    // The MID went away meanwhile: the server's message lands on Route 1's MID, back on step 2.
+    const refusedRow = await screen.findByRole('group', { name: 'Route 1' });
+    await waitFor(() =>
+      expect(within(refusedRow).getByRole('combobox', { name: /^MID/ })).toHaveAccessibleDescription(
+        'Select a MID to save the route correctly',
+      ),
+    );
+    expect(calls.filter((call) => call.path === `/merchant/${MERCHANT_ID}/routes`)).toHaveLength(1);
+  });
+
+  it('clears only the changed order field’s message in the simulator of step 3', async () => {
+    const { user } = renderWizard(`${BASE}/new`);
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Filter MIDs' }));
+    await user.keyboard('{Enter}');
+    await user.type(screen.getByRole('textbox', { name: /^Description/ }), 'Weekend EUR');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const { bin, tag } = await simulateWithTwoBadFields(user);
+    await user.type(bin, '{Backspace}');
+    expect(bin).not.toHaveAttribute('aria-invalid');
+    expect(tag).toHaveAccessibleDescription(TAG_MESSAGE);
   });
 });

@@ -128,4 +128,33 @@ describe('routes', () => {
     release();
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit route' })).toBeInTheDocument();
   });
+
+  it('says ‘Unable to duplicate’ when a duplicate is refused, with the reason, never that a MID was cleared', async () => {
+    const { user } = renderRoutes(`${BASE}/detail/${ROUTE_ID}`, (call) =>
+      call.method === 'POST'
+        ? json(409, { statusCode: 409, error: 'mid-bad-config', message: 'The MID does not take the variables' })
+        : undefined,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Duplicate' }));
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('Unable to duplicate');
+    expect(toast).toHaveTextContent('The MID does not accept these variables');
+    expect(screen.queryByText(/was cleared/)).not.toBeInTheDocument();
+  });
+
+  it('shows only the actions the user may run, each the command its key runs', async () => {
+    const { user, currentPath } = renderRoutes(`${BASE}/detail/${ROUTE_ID}`, undefined, [
+      'merchant.read',
+      'route.read',
+      'route.select',
+      'route.update',
+      'mid.read',
+    ]);
+    const edit = await screen.findByRole('button', { name: 'Edit' });
+    expect(screen.queryByRole('button', { name: 'Duplicate' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    await user.click(edit);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit route' })).toBeInTheDocument();
+    expect(currentPath()).toBe(`${BASE}/edit/${ROUTE_ID}`);
+  });
 });

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_ID, json, renderApp, type ServerCall, TEST_CONFIG } from './app-harness';
 import { accountFixture, CONFIG_MERCHANT_ID, merchantFixture } from './configuration-fixtures';
+import { BIN_MESSAGE, simulateWithTwoBadFields } from './simulator-order-fields';
 
 // The routing simulator (issue 14; spec 2, sections 2.5, 3, 4 and 9): the order form's checks, a run shown as a table
 // with its percentages, the empty texts, and the ways the keyboard reaches the screen. The chart is drawn by echarts
@@ -83,6 +84,15 @@ describe('simulator screen', () => {
     expect(simulations(calls)).toEqual([]);
     await user.keyboard('{Backspace}');
     expect(screen.queryByText('It must be a 6 digits code')).not.toBeInTheDocument();
+    expect(simulations(calls)).toEqual([]);
+  });
+
+  it('keeps the other fields’ messages when one field changes, as the wizard’s simulator does', async () => {
+    const { user, calls } = renderSimulator();
+    const { bin, tag } = await simulateWithTwoBadFields(user);
+    await user.type(tag, '{Backspace}');
+    expect(tag).not.toHaveAttribute('aria-invalid');
+    expect(bin).toHaveAccessibleDescription(BIN_MESSAGE);
     expect(simulations(calls)).toEqual([]);
   });
 

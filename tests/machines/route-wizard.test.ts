@@ -15,20 +15,24 @@ import { createActor, fromPromise } from 'xstate';
 // The route wizard (issue 14; spec 2, sections 2.4 and 4): every step's check, the MID palette and its bad-config
 // clearing, the simulator child state with its re-runs, the change check, discard and save.
 
-const mid = (id: string): RouteMid => ({
+const mid = (id: string, synchronous = true): RouteMid => ({
   id,
   description: `MID ${id}`,
   midAcquirerId: `ACQ-${id}`,
   acquirerName: 'Adyen',
   enable: true,
-  synchronous: true,
+  synchronous,
 });
+
+/** A refusal as the API client raises it: 400 form-not-validated with the server's field messages. */
+const refused = (fields: Record<string, string>) =>
+  Object.assign(new Error('Form not validated'), { status: 400, fields });
 
 const RESULT: SimulationResult = { otherRoutes: [], temporaryRoutes: [] };
 
 function start(
   options: {
-    mids?: (variables: Criteria) => RouteMid[];
+    mids?: (variables: Criteria) => RouteMid[] | Promise<RouteMid[]>;
     simulate?: (call: SimulationCall) => Promise<SimulationResult>;
     save?: () => Promise<void>;
     values?: WizardValues;
@@ -40,7 +44,7 @@ function start(
     actors: {
       loadMids: fromPromise(async ({ input }: { input: Criteria }) => {
         calls.loadMids.push(input);
-        return options.mids?.(input) ?? [mid('a'), mid('b')];
+        return (await options.mids?.(input)) ?? [mid('a'), mid('b')];
       }),
       simulate: fromPromise(async ({ input }: { input: SimulationCall }) => {
         calls.simulate.push(input);
@@ -119,6 +123,8 @@ describe('the route wizard', () => {
     wizard.actor.send({ type: 'CONTINUE' });
     expect(wizard.actor.getSnapshot().context.errors).toEqual({
       rows: 'In order to continue, you must add a MID and a description to your routes.',
+      'rows.0.midId': 'Select a MID to save the route correctly',
+      'rows.0.routeDescription': 'Required field',
     });
     for (let added = 0; added < 12; added++) wizard.actor.send({ type: 'ADD_ROW' });
     expect(wizard.actor.getSnapshot().context.values.rows).toHaveLength(10);
@@ -248,5 +254,117 @@ describe('the route wizard', () => {
     await settle();
     edit.actor.send({ type: 'ADD_ROW' });
     expect(edit.actor.getSnapshot().context.values.rows).toHaveLength(1);
+  });
+
+  it('refuses variable values on step 1 with the spec’s messages, before any call (issue 23)', async () => {
+    const wizard = start();
+    const set = (criterion: 'currency' | 'issuerCountry' | 'binCode', values: string[]) => {
+      wizard.actor.send({ type: 'OPEN_VARIABLE', criterion });
+      wizard.actor.send({ type: 'SET_VARIABLE', criterion, values });
+    };
+    set('currency', ['EURO']);
+    set('issuerCountry', ['ESP', 'XX']);
+    set('binCode', ['12345']);
+    wizard.actor.send({ type: 'CONTINUE' });
+    await settle();
+    expect(wizardStep(wizard.actor.getSnapshot())).toBe(1);
+    expect(wizard.calls.loadMids).toEqual([]);
+    expect(wizard.actor.getSnapshot().context.errors).toEqual({
+      'variables.currency': 'Some currencies are not 3-letter ISO codes: EURO',
+      'variables.issuerCountry': 'Some variables are not in the ISO format: ESP',
+      'variables.binCode': 'It must be a 6 digits code',
+    });
+    // An ISO-shaped code that does not exist has a message of its own; a fixed variable loses its message.
+    set('issuerCountry', ['XX']);
+    set('currency', ['EUR']);
+    set('binCode', ['123456']);
+    wizard.actor.send({ type: 'CONTINUE' });
+    expect(wizard.actor.getSnapshot().context.errors).toEqual({
+      'variables.issuerCountry': 'The following codes do not exist: XX',
+    });
+    set('issuerCountry', ['ES']);
+    wizard.actor.send({ type: 'CONTINUE' });
+    await settle();
+    expect(wizardStep(wizard.actor.getSnapshot())).toBe(2);
+  });
+
+  it('puts each row’s message on its row, clears the one the user fixes, and checks the fallback rule', async () => {
+    const wizard = start({ mids: () => [mid('a'), mid('b'), mid('async', false)] });
+    wizard.actor.send({ type: 'CONTINUE' });
+    await settle();
+    wizard.actor.send({ type: 'ADD_ROW' });
+    wizard.actor.send({ type: 'SET_ROW', index: 0, row: { midId: 'a', routeDescription: 'First' } });
+    wizard.actor.send({ type: 'CONTINUE' });
+    expect(wizard.actor.getSnapshot().context.errors).toEqual({
+      rows: 'In order to continue, you must add a MID and a description to your routes.',
+      'rows.1.midId': 'Select a MID to save the route correctly',
+      'rows.1.routeDescription': 'Required field',
+    });
+    wizard.actor.send({ type: 'SET_ROW', index: 1, row: { midId: 'async' } });
+    expect(wizard.actor.getSnapshot().context.errors).toEqual({
+      rows: 'In order to continue, you must add a MID and a description to your routes.',
+      'rows.1.routeDescription': 'Required field',
+    });
+    wizard.actor.send({ type: 'SET_ROW', index: 1, row: { routeDescription: 'Second', fallbackMidId: 'a' } });
+    expect(wizard.actor.getSnapshot().context.errors).toEqual({});
+    // The machine holds the rule as the server does: no fallback for an asynchronous MID.
+    wizard.actor.send({ type: 'CONTINUE' });
+    expect(wizardStep(wizard.actor.getSnapshot())).toBe(2);
+    expect(wizard.actor.getSnapshot().context.errors).toEqual({
+      'rows.1.fallbackMidId': 'A fallback MID works only with synchronous MIDs',
+    });
+    wizard.actor.send({ type: 'SET_ROW', index: 1, row: { midId: 'b' } });
+    wizard.actor.send({ type: 'CONTINUE' });
+    expect(wizardStep(wizard.actor.getSnapshot())).toBe(3);
+  });
+
+  it('shows the server’s field messages on their fields, on the step that holds them', async () => {
+    const answers = [
+      refused({ 'routes.0.issuerCountry': 'The following codes do not exist: XX' }),
+      refused({ 'routes.0.routeDescription': 'Required field' }),
+      refused({ 'routes.0.weight': 'Enter a number as the weight' }),
+    ];
+    const wizard = start({ save: () => Promise.reject(answers.shift()) });
+    await toStep3(wizard);
+    wizard.actor.send({ type: 'SAVE' });
+    await settle();
+    expect(wizardStep(wizard.actor.getSnapshot())).toBe(1);
+    expect(wizard.actor.getSnapshot().context.errors).toEqual({
+      'variables.issuerCountry': 'The following codes do not exist: XX',
+    });
+    wizard.actor.send({ type: 'CONTINUE' });
+    await settle();
+    wizard.actor.send({ type: 'CONTINUE' });
+    wizard.actor.send({ type: 'SAVE' });
+    await settle();
+    expect(wizardStep(wizard.actor.getSnapshot())).toBe(2);
+    expect(wizard.actor.getSnapshot().context.errors).toEqual({ 'rows.0.routeDescription': 'Required field' });
+    wizard.actor.send({ type: 'CONTINUE' });
+    wizard.actor.send({ type: 'SAVE' });
+    await settle();
+    expect(wizardStep(wizard.actor.getSnapshot())).toBe(3);
+    expect(wizard.actor.getSnapshot().context.errors).toEqual({ 'rows.0.weight': 'Enter a number as the weight' });
+    expect(wizard.emitted).toEqual(['save-failed', 'save-failed', 'save-failed']);
+
+    // A pick list refused for a variable says so on the variable, not with the step's banner.
+    const picking = start({ mids: () => Promise.reject(refused({ binCode: 'It must be a 6 digits code' })) });
+    picking.actor.send({ type: 'CONTINUE' });
+    await settle();
+    expect(picking.actor.getSnapshot().context.errors).toEqual({ 'variables.binCode': 'It must be a 6 digits code' });
+    const failing = start({ mids: () => Promise.reject(new Error('offline')) });
+    failing.actor.send({ type: 'CONTINUE' });
+    await settle();
+    expect(failing.actor.getSnapshot().context.errors).toEqual({ variables: 'unexpected-error' });
+  });
+
+  it('clears only the changed order field’s message in the simulator', async () => {
+    const wizard = start();
+    await toStep3(wizard);
+    wizard.actor.send({ type: 'SET_ORDER', order: { currency: 'EURO', binCode: '4111111' } });
+    wizard.actor.send({ type: 'SIMULATE' });
+    const shown = wizard.actor.getSnapshot().context.errors;
+    expect(Object.keys(shown).sort()).toEqual(['order.binCode', 'order.currency']);
+    wizard.actor.send({ type: 'SET_ORDER', order: { currency: 'EURO', binCode: '411111' } });
+    expect(wizard.actor.getSnapshot().context.errors).toEqual({ 'order.currency': shown['order.currency'] });
   });
 });

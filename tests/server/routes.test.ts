@@ -126,6 +126,11 @@ describe('saving routes', () => {
       [{ midId: foreignWorld.mids.adyen }, 'midId', 'Select a MID to save the route correctly'],
       [{ routeDescription: ' ' }, 'routeDescription', 'Required field'],
       [{ binCode: ['4111111'] }, 'binCode', 'It must be a 6 digits code'],
+      [{ binCode: ['12345'] }, 'binCode', 'It must be a 6 digits code'],
+      [{ issuerCountry: ['ESP'] }, 'issuerCountry', 'Some variables are not in the ISO format: ESP'],
+      [{ issuerCountry: ['XX'] }, 'issuerCountry', 'The following codes do not exist: XX'],
+      [{ currency: ['EURO'] }, 'currency', 'Some currencies are not 3-letter ISO codes: EURO'],
+      [{ cardBrand: ['MASTERCARD'] }, 'cardBrand', 'Unknown card brands: MASTERCARD'],
       [{ fallbackMidId: asyncMid }, 'fallbackMidId', 'A fallback MID works only with synchronous MIDs'],
       [
         { midId: asyncMid, fallbackMidId: world.mids.adyen },
@@ -181,8 +186,49 @@ describe('saving routes', () => {
     expect((await create(row(), foreign.id)).response.statusCode).toBe(404);
     expect((await call('GET', `/merchant/${merchant.id}/route/${foreignWorld.routeId}`)).statusCode).toBe(404);
     expect(
-      (await call('PUT', `/merchant/${merchant.id}/route/${foreignWorld.routeId}`, adminToken, row())).statusCode,
+      (await call('PUT', `/merchant/${merchant.id}/route/${foreignWorld.routeId}`, adminToken, row({ version: 1 })))
+        .statusCode,
     ).toBe(404);
+  });
+});
+
+describe('editing a route', () => {
+  it('refuses an edit that does not name the version it was opened on, and a stale one (issue 23)', async () => {
+    const { routeId } = await create(row({ routeDescription: 'Versioned' }));
+    const put = (extra: Record<string, unknown>) =>
+      call('PUT', `/merchant/${merchant.id}/route/${routeId}`, adminToken, row(extra));
+    const missing = await put({ routeDescription: 'No version' });
+    expect(missing.statusCode).toBe(400);
+    expect(fieldsOf(missing)).toEqual({ version: 'The version the route was opened on is required' });
+    expect((await put({ routeDescription: 'Stale', version: 2 })).json()).toMatchObject({
+      statusCode: 409,
+      error: 'route-changed',
+    });
+    const detail = routeDetail.parse((await call('GET', `/merchant/${merchant.id}/route/${routeId}`)).json());
+    expect(detail).toMatchObject({ routeDescription: 'Versioned', version: 1 });
+  });
+
+  it('lets exactly one of 20 parallel edits of one version through; the others answer route-changed', async () => {
+    const { routeId } = await create(row({ routeDescription: 'Raced' }));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        call('PUT', `/merchant/${merchant.id}/route/${routeId}`, adminToken, {
+          ...row({ routeDescription: `Edit ${index}` }),
+          version: 1,
+        }),
+      ),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 204)).toHaveLength(1);
+    expect(codes.filter((code) => code === 409)).toHaveLength(19);
+    for (const answer of answers.filter((item) => item.statusCode === 409)) {
+      expect(answer.json()).toMatchObject({ error: 'route-changed' });
+    }
+    const winner = answers.findIndex((answer) => answer.statusCode === 204);
+    const detail = routeDetail.parse((await call('GET', `/merchant/${merchant.id}/route/${routeId}`)).json());
+    expect(detail).toMatchObject({ routeDescription: `Edit ${winner}`, version: 2 });
+    const audit = await t.db.select().from(userActivity).where(eq(userActivity.resourceId, routeId));
+    expect(audit.filter((entry) => entry.actionType === 'UPDATE')).toHaveLength(1);
   });
 });
 
@@ -201,6 +247,52 @@ describe('the routes list and the MID pick list', () => {
     expect((await list('limit=0')).items).toHaveLength(all.total);
     expect((await call('GET', `/merchant/${merchant.id}/route?weight[]=15`)).statusCode).toBe(400);
     expect((await call('GET', `/merchant/${foreign.id}/route`)).statusCode).toBe(404);
+  });
+
+  it('takes the variables as a POST body too, so a route naming hundreds of long URLs gets its MIDs (issue 23)', async () => {
+    const [adyen] = await t.db.select().from(mids).where(eq(mids.id, world.mids.adyen));
+    const [shopMid] = await t.db
+      .insert(mids)
+      .values({ ...adyen!, id: undefined, midAcquirerId: 'SHOP-EU', description: 'Shop EU', url: ['shop.example/eu'] })
+      .returning({ id: mids.id });
+    // 250 URLs (the most a variable lists) of about 200 characters: 50 KB, far past a 16 KB request head.
+    const urls = Array.from({ length: 250 }, (_, index) => `https://shop.example/eu/${'checkout-'.repeat(20)}${index}`);
+    const post = await call('POST', `/merchant/${merchant.id}/route-mid`, adminToken, { url: urls });
+    expect(post.statusCode, post.body.slice(0, 200)).toBe(200);
+    const offered = routeMidList.parse(post.json()).items.map((item) => item.id);
+    expect(offered).toContain(shopMid!.id);
+    expect(offered).not.toContain(eurMid);
+    // Elsewhere than the MID's URL, the MID is not offered; GET and POST answer alike.
+    const elsewhere = { url: ['other.example/pay'], currency: ['EUR'] };
+    const byPost = routeMidList.parse(
+      (await call('POST', `/merchant/${merchant.id}/route-mid`, adminToken, elsewhere)).json(),
+    );
+    const byGet = routeMidList.parse(
+      (await call('GET', `/merchant/${merchant.id}/route-mid?url[]=other.example/pay&currency[]=EUR`)).json(),
+    );
+    expect(byPost).toEqual(byGet);
+    expect(byPost.items.map((item) => item.id)).not.toContain(shopMid!.id);
+    expect(byPost.items.map((item) => item.id)).toContain(eurMid);
+    await t.db.delete(mids).where(eq(mids.id, shopMid!.id));
+  });
+
+  it('refuses bad variables in the pick list with the save’s messages on their fields, never a 500', async () => {
+    const viaPost = await call('POST', `/merchant/${merchant.id}/route-mid`, adminToken, {
+      currency: ['EURO'],
+      issuerCountry: ['XX'],
+      binCode: ['12345'],
+    });
+    expect(viaPost.statusCode).toBe(400);
+    expect(fieldsOf(viaPost)).toEqual({
+      currency: 'Some currencies are not 3-letter ISO codes: EURO',
+      issuerCountry: 'The following codes do not exist: XX',
+      binCode: 'It must be a 6 digits code',
+    });
+    const viaGet = await call('GET', `/merchant/${merchant.id}/route-mid?issuerCountry[]=ESP`);
+    expect(viaGet.statusCode).toBe(400);
+    expect(fieldsOf(viaGet)).toEqual({ issuerCountry: 'Some variables are not in the ISO format: ESP' });
+    expect((await call('POST', `/merchant/${merchant.id}/route-mid`, viewerToken, {})).statusCode).toBe(200);
+    expect((await call('POST', `/merchant/${foreign.id}/route-mid`, adminToken, {})).statusCode).toBe(404);
   });
 
   it('offers the enabled MIDs that take every order the chosen variables let through', async () => {

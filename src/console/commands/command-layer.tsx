@@ -1,7 +1,6 @@
 import { useAccountCommands } from '@console/areas/accounts/account-commands';
 import { useListCommands } from '@console/areas/lists/list-commands';
 import { useMerchantCommands } from '@console/areas/merchants/merchant-commands';
-import { useSimulatorCommands } from '@console/areas/routes/simulator/simulator-commands';
 import { useCallback, useRef, useState } from 'react';
 import { useConfigurationPaletteSources } from './configuration-sources';
 import { useFocusScope } from './focus-scope';
@@ -9,6 +8,7 @@ import { useGlobalCommands } from './global-commands';
 import { useHotkeyEngine } from './hotkeys';
 import { CommandPalette } from './palette';
 import { ShortcutsSheet } from './shortcuts-sheet';
+import { useSimulatorCommands } from './simulate-order-command';
 import { useTargetCommands } from './target-commands';
 import type { PalettePage } from './types';
 

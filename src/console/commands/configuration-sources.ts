@@ -1,10 +1,10 @@
 import { midDetailPath } from '@console/areas/mids/mid-paths';
-import { routeDetailPath } from '@console/areas/routes/route-paths';
 import { useApi, useSession } from '@console/session/session-provider';
 import { midIdSearchResponse } from '@domain/contract/mids';
 import { routeIdSearchResponse } from '@domain/contract/routes';
 import { looksLikeIdPrefix } from '@domain/ids';
 import { can, PERMISSIONS as P } from '@domain/permissions';
+import { routeDetailPath } from '@domain/route-paths';
 import { idLookupSources } from './id-lookup-sources';
 import { useRegisterPaletteSources } from './registry';
 

@@ -1,11 +1,11 @@
 import { chargebackDetailPath } from '@console/areas/chargebacks/chargeback-paths';
 import { midDetailPath } from '@console/areas/mids/mid-paths';
-import { routeDetailPath } from '@console/areas/routes/route-paths';
 import { transactionDetailPath } from '@console/areas/transactions/transaction-paths';
 import { useSession } from '@console/session/session-provider';
 import { type ToastOptions, useToast } from '@console/ui/toast';
 import { chargebackAbilities } from '@domain/chargebacks';
 import { can, PERMISSIONS as P } from '@domain/permissions';
+import { routeDetailPath } from '@domain/route-paths';
 import { runCommandWhenReady } from './key-queue';
 import { useRegisterCommands } from './registry';
 import { useStableVisibleScreens } from './stable-screens';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { criterionField } from '../mids';
+import type { RoutingCriterion } from '../routing-criteria';
 import { MSG, maxCharacters } from '../validation';
 import { idPrefixSearchQuery, isoDate, listQuery, listResponse, queryArray, uuid } from './common';
 import { criteriaFilters, criteriaLists } from './criteria';
@@ -7,8 +8,8 @@ import { exportQuery } from './exports';
 
 // Routes over the API (spec 2, sections 2.4, 2.5, 3 "Route", "Simulator order", "Simulation result", 5 and 7):
 // GET /merchant/{merchantId}/route and its export, GET, POST, PUT and DELETE /merchant/{merchantId}/route/{routeId},
-// POST /merchant/{merchantId}/routes (several rows at once), the MID pick list for chosen variables, and
-// POST /merchant/{merchantId}/simulation.
+// POST /merchant/{merchantId}/routes (several rows at once), the MID pick list for chosen variables (GET or POST
+// /merchant/{merchantId}/route-mid), and POST /merchant/{merchantId}/simulation.
 
 export const ROUTE_LIMITS = { description: 100, rowsPerSave: 10, weight: 100, priority: 10 } as const;
 
@@ -25,6 +26,7 @@ export const ROUTE_MESSAGES = {
   noMidMatches: 'No MID matches your variables.',
   copyOf: 'Copy of ',
   binCode: 'It must be a 6 digits code',
+  versionRequired: 'The version the route was opened on is required',
 } as const;
 
 /** A MID as a route shows it (spec 3: midsAssigned[].mid). */
@@ -88,11 +90,20 @@ export const routeSave = z.object({
   url: criterionField('url'),
   customTag: criterionField('customTag'),
   binCode: criterionField('binCode'),
-  /** PUT only: the version the wizard was opened on. */
-  version: z.number().int().positive().optional(),
 });
+/** One route row in a save body: POST .../route, each of POST .../routes, and the wizard's temporary routes. */
 export type RouteSave = z.infer<typeof routeSave>;
 export type RouteSaveInput = z.input<typeof routeSave>;
+
+/**
+ * PUT /merchant/{merchantId}/route/{routeId}: the row with the version the wizard was opened on, always, so two people
+ * editing one route cannot overwrite each other unseen (409 route-changed for the later one).
+ */
+export const routeUpdate = routeSave.extend({
+  version: z.number({ error: ROUTE_MESSAGES.versionRequired }).int().positive(),
+});
+export type RouteUpdate = z.infer<typeof routeUpdate>;
+export type RouteUpdateInput = z.input<typeof routeUpdate>;
 
 /** POST /merchant/{merchantId}/routes: up to 10 rows, all saved in one transaction or none. */
 export const routesCreate = z.object({
@@ -138,24 +149,38 @@ export type RouteListQuery = z.infer<typeof routeListQuery>;
 export const routeExportQuery = routeFilters.omit({ page: true, limit: true }).extend(exportQuery.shape);
 export type RouteExportQuery = z.infer<typeof routeExportQuery>;
 
-/** GET /merchant/{merchantId}/route-mid: MIDs that accept the chosen variables (the wizard's step 2 palette). */
+/** One variable of the pick list: one value or several (a query string repeats it), checked as a save checks it. */
+const pickListVariable = (criterion: RoutingCriterion) =>
+  z.preprocess(
+    (value) => (value === undefined || value === '' ? undefined : Array.isArray(value) ? value : [value]),
+    criterionField(criterion),
+  );
+
+/**
+ * The MID pick list's variables (the wizard's step 2 palette): GET /merchant/{merchantId}/route-mid takes them as its
+ * query, POST takes them as its body (a route naming hundreds of URLs outgrows a query string). Values are cleaned
+ * and checked with the save's rules, so a bad one answers 400 with the spec's message on its field.
+ */
 export const routeMidQuery = z.object({
-  currency: queryArray(z.string().max(3)),
-  issuerCountry: queryArray(z.string().max(2)),
-  cardBrand: queryArray(z.string().max(20)),
-  url: queryArray(z.string().max(2048)),
-  customTag: queryArray(z.string().max(100)),
-  binCode: queryArray(z.string().max(6)),
+  currency: pickListVariable('currency'),
+  issuerCountry: pickListVariable('issuerCountry'),
+  cardBrand: pickListVariable('cardBrand'),
+  url: pickListVariable('url'),
+  customTag: pickListVariable('customTag'),
+  binCode: pickListVariable('binCode'),
 });
+export type RouteMidQuery = z.infer<typeof routeMidQuery>;
 export const routeMidList = z.object({ items: z.array(routeMid) });
 
 /** The simulator's order (spec 2, section 3): every field optional; a BIN is exactly 6 characters. */
+const orderText = (max: number) => z.string().trim().max(max, maxCharacters(max)).optional();
+
 export const simulationOrder = z.object({
-  currency: z.string().trim().max(3).optional(),
-  issuerCountry: z.string().trim().max(2).optional(),
-  cardBrand: z.string().trim().max(20).optional(),
-  url: z.string().trim().max(2048).optional(),
-  customTag: z.string().trim().max(100).optional(),
+  currency: orderText(3),
+  issuerCountry: orderText(2),
+  cardBrand: orderText(20),
+  url: orderText(2048),
+  customTag: orderText(100),
   binCode: z
     .string()
     .trim()
@@ -165,7 +190,7 @@ export const simulationOrder = z.object({
 export type SimulationOrder = z.infer<typeof simulationOrder>;
 
 /** A route the wizard is creating or editing: an edited one names its routeId and stands in for the saved one. */
-export const temporaryRoute = routeSave.omit({ version: true }).extend({ routeId: uuid.optional() });
+export const temporaryRoute = routeSave.extend({ routeId: uuid.optional() });
 export type TemporaryRoute = z.infer<typeof temporaryRoute>;
 
 export const simulationRequest = z.object({
@@ -173,6 +198,7 @@ export const simulationRequest = z.object({
   temporaryRoutes: z.array(temporaryRoute).max(ROUTE_LIMITS.rowsPerSave).default([]),
 });
 export type SimulationRequest = z.infer<typeof simulationRequest>;
+export type SimulationRequestInput = z.input<typeof simulationRequest>;
 
 export const simulatedRoute = z.object({
   /** The route's id; a new temporary route gets 'new-1', 'new-2'... in the order sent. */

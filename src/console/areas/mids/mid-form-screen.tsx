@@ -13,12 +13,6 @@ import { MidUnexpectedError } from './mid-unexpected-error';
 // The New MID and Edit MID screens (spec 2, section 2.3): they load the MID being edited or duplicated, then show the
 // MID form (mid-editor.tsx).
 
-/**
- * The form itself lives in mid-editor.tsx, the module other areas import; this re-export keeps the route wizard's
- * older import working until it moves.
- */
-export { MidEditor } from './mid-editor';
-
 /** /accounts/{accountId}/merchants/{merchantId}/mids/new (?duplicate={midId}) */
 export const NewMidScreen = () => <MidFormScreen mode="new" />;
 /** /accounts/{accountId}/merchants/{merchantId}/mids/edit/{midId} */

@@ -1,24 +1,23 @@
 import { useCurrentScope } from '@console/app/current-scope';
+import { CommandButton } from '@console/commands/command-button';
 import { useHoldKeys } from '@console/commands/key-queue';
 import { ExportRecordButton } from '@console/export/export-record-button';
-import { useApi, useSession } from '@console/session/session-provider';
+import { useSession } from '@console/session/session-provider';
 import { listLocation } from '@console/table/list-memory';
-import { Button } from '@console/ui/button';
 import { DetailField, DetailFields, DetailSection } from '@console/ui/detail-section';
 import { DetailsLoadError } from '@console/ui/empty-state';
 import { PageHeader } from '@console/ui/page-header';
 import { LoadingBlock } from '@console/ui/spinner';
-import { Tooltip } from '@console/ui/tooltip';
-import { ROUTE_MESSAGES, type RouteDetail, type RouteMid, routeDetail } from '@domain/contract/routes';
+import { ROUTE_MESSAGES, type RouteDetail, type RouteMid } from '@domain/contract/routes';
 import { formatDateTime } from '@domain/format';
 import { can, PERMISSIONS as P } from '@domain/permissions';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { midDetailPath } from '../mids/mid-paths';
 import { VariablesSection } from '../mids/variables-section';
-import { useRouteDetailCommands } from './route-commands';
-import { editRoutePath, routeQueryKey, routesPath } from './route-paths';
+import { ROUTE_COMMAND_IDS, useRouteDetailCommands } from './route-commands';
+import { routesPath } from './route-paths';
+import { useRoute } from './route-queries';
 import { useRouteActions } from './use-route-actions';
 
 function MidSection({
@@ -55,16 +54,11 @@ function MidSection({
 
 /** .../routes/detail/{routeId} (spec 2, section 2.4): the route's data, its variables, its MID and fallback MID. */
 export function RouteDetailScreen() {
-  const api = useApi();
   const [, navigate] = useLocation();
   const { grants } = useSession();
   const { accountId, merchantId } = useCurrentScope();
   const { routeId = '' } = useParams<{ routeId?: string }>();
-  const query = useQuery({
-    queryKey: routeQueryKey(merchantId ?? '', routeId),
-    queryFn: ({ signal }) => api.get(`/merchant/${merchantId}/route/${routeId}`, { schema: routeDetail, signal }),
-    enabled: merchantId !== undefined && routeId !== '',
-  });
+  const query = useRoute(merchantId, routeId);
   const listPath = routesPath(accountId ?? '', merchantId ?? '');
   const backToList = useCallback(() => navigate(listLocation(listPath)), [navigate, listPath]);
   const { duplicate, remove } = useRouteActions(merchantId ?? '', backToList);
@@ -74,13 +68,10 @@ export function RouteDetailScreen() {
 
   if (!accountId || !merchantId) return null;
   const route: RouteDetail | undefined = query.data;
+  // Duplicate, Edit and Delete are the commands of `Shift D`, `e` and the palette: each shows when its command exists.
   const actions = route ? (
     <>
-      {can(grants, P.routeCreate) ? (
-        <Tooltip content="Duplicate route" keys="shift+d">
-          <Button onClick={() => void duplicate(route)}>Duplicate</Button>
-        </Tooltip>
-      ) : null}
+      <CommandButton commandId={ROUTE_COMMAND_IDS.duplicateRoute}>Duplicate</CommandButton>
       {can(grants, P.routeExport) ? (
         <ExportRecordButton
           path={`/merchant/${merchantId}/route/export`}
@@ -88,18 +79,12 @@ export function RouteDetailScreen() {
           query={{ routeId: route.routeId }}
         />
       ) : null}
-      {can(grants, P.routeUpdate) ? (
-        <Tooltip content="Edit route" keys="e">
-          <Button variant="primary" onClick={() => navigate(editRoutePath(accountId, merchantId, route.routeId))}>
-            Edit
-          </Button>
-        </Tooltip>
-      ) : null}
-      {can(grants, P.routeDelete) ? (
-        <Button variant="danger" onClick={() => void remove(route)}>
-          Delete
-        </Button>
-      ) : null}
+      <CommandButton commandId={ROUTE_COMMAND_IDS.editRoute} variant="primary">
+        Edit
+      </CommandButton>
+      <CommandButton commandId={ROUTE_COMMAND_IDS.deleteRoute} variant="danger">
+        Delete
+      </CommandButton>
     </>
   ) : null;
 

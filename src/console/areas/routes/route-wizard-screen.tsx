@@ -13,19 +13,11 @@ import { PageHeader } from '@console/ui/page-header';
 import { LoadingBlock } from '@console/ui/spinner';
 import { useToast } from '@console/ui/toast';
 import { useReportFailure } from '@console/ui/use-report-failure';
-import {
-  type RouteDetail,
-  type RouteSaveInput,
-  routeDetail,
-  routeMidList,
-  routesCreated,
-  simulationResult,
-  temporaryRoute,
-} from '@domain/contract/routes';
+import { type RouteDetail, type RouteSaveInput, temporaryRoute } from '@domain/contract/routes';
 import { CATALOGUE } from '@domain/errors';
 import { can, PERMISSIONS as P } from '@domain/permissions';
 import { ROUTING_CRITERIA } from '@domain/routing-criteria';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
@@ -40,7 +32,16 @@ import {
 import { VariablesSection } from '../mids/variables-section';
 import { BacktestPanel } from './backtest/backtest-panel';
 import { type BacktestDraft, useCanBacktest } from './backtest/use-backtest';
-import { routeDetailPath, routeListQueryKey, routeQueryKey, routesPath } from './route-paths';
+import { routeDetailPath, routesPath } from './route-paths';
+import {
+  createRoutes,
+  loadRouteMids,
+  routeListQueryKey,
+  routeQueryKey,
+  simulateOrder,
+  updateRoute,
+  useRoute,
+} from './route-queries';
 import { DistributionStep, WizardSimulator } from './wizard-distribution-step';
 import { MidsStep } from './wizard-mids-step';
 import { VariablesStep } from './wizard-variables-step';
@@ -58,14 +59,9 @@ export const NewRouteScreen = () => <RouteWizardScreen mode="new" />;
 export const EditRouteScreen = () => <RouteWizardScreen mode="edit" />;
 
 function RouteWizardScreen({ mode }: { mode: 'new' | 'edit' }) {
-  const api = useApi();
   const { accountId, merchantId } = useCurrentScope();
   const { routeId = '' } = useParams<{ routeId?: string }>();
-  const source = useQuery({
-    queryKey: routeQueryKey(merchantId ?? '', routeId),
-    queryFn: ({ signal }) => api.get(`/merchant/${merchantId}/route/${routeId}`, { schema: routeDetail, signal }),
-    enabled: mode === 'edit' && merchantId !== undefined && routeId !== '',
-  });
+  const source = useRoute(merchantId, mode === 'edit' ? routeId : '');
   if (!accountId || !merchantId) return null;
   if (mode === 'new') return <RouteWizard accountId={accountId} merchantId={merchantId} />;
   if (source.data) {
@@ -159,37 +155,33 @@ function RouteWizard({ accountId, merchantId, route }: RouteWizardProps) {
     () =>
       routeWizardMachine.provide({
         actors: {
-          loadMids: fromPromise(({ input, signal }) =>
-            api
-              .get(`/merchant/${merchantId}/route-mid`, { query: input, schema: routeMidList, signal })
-              .then((list) => list.items),
-          ),
+          loadMids: fromPromise(({ input, signal }) => loadRouteMids(api, merchantId, input, signal)),
           simulate: fromPromise(({ input, signal }) =>
-            api.post(`/merchant/${merchantId}/simulation`, {
-              body: {
+            simulateOrder(
+              api,
+              merchantId,
+              {
                 order: input.order,
                 // Rows without a MID cannot route anything yet; they take no part.
                 temporaryRoutes: input.rows
                   .filter((row) => row.midId !== null)
                   .map((row) => routeSaveOf(row, input.variables)),
               },
-              schema: simulationResult,
               signal,
-            }),
+            ),
           ),
           save: fromPromise(async ({ input }) => {
             const rows = input.values.rows.map((row) => routeSaveOf(row, input.values.variables));
             if (route) {
-              // An edit holds exactly the one row it opened (the machine adds none).
+              // An edit holds exactly the one row it opened (the machine adds none), and the version it was opened on.
               const [{ routeId: _routeId, ...row }] = rows as [ReturnType<typeof routeSaveOf>];
-              await api.put(`/merchant/${merchantId}/route/${route.routeId}`, {
-                body: { ...row, version: route.version },
-              });
+              await updateRoute(api, merchantId, route.routeId, { ...row, version: route.version });
             } else {
-              await api.post(`/merchant/${merchantId}/routes`, {
-                body: { routes: rows.map(({ routeId: _routeId, ...row }) => row) },
-                schema: routesCreated,
-              });
+              await createRoutes(
+                api,
+                merchantId,
+                rows.map(({ routeId: _routeId, ...row }) => row),
+              );
             }
           }),
         },

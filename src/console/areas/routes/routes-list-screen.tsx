@@ -1,23 +1,20 @@
 import { useCurrentScope } from '@console/app/current-scope';
+import { CommandButton } from '@console/commands/command-button';
 import { useApi, useSession } from '@console/session/session-provider';
 import { DataTable } from '@console/table/data-table';
 import type { DataColumn, FetchPage, FilterDefinition, RowMenuItem, TableExport } from '@console/table/types';
-import { Button } from '@console/ui/button';
 import { FirstTwo } from '@console/ui/first-two';
 import { PageHeader } from '@console/ui/page-header';
-import { Tooltip } from '@console/ui/tooltip';
 import { TwoLines } from '@console/ui/two-lines';
-import { midList } from '@domain/contract/mids';
-import { ROUTE_DEFAULT_ORDER, type RouteListItem, routeList } from '@domain/contract/routes';
+import { ROUTE_DEFAULT_ORDER, type RouteListItem } from '@domain/contract/routes';
 import { CARD_BRAND_LABELS, type CardBrand } from '@domain/enums';
 import { formatDateTime } from '@domain/format';
 import { can, PERMISSIONS as P } from '@domain/permissions';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useLocation } from 'wouter';
-import { midListQueryKey } from '../mids/mid-paths';
-import { useRouteListCommands } from './route-commands';
-import { editRoutePath, newRoutePath, routeDetailPath, routeListQueryKey } from './route-paths';
+import { ROUTE_COMMAND_IDS, useRouteListCommands } from './route-commands';
+import { editRoutePath, routeDetailPath } from './route-paths';
+import { fetchRoutePage, routeListQueryKey, useRouteMidFilterOptions } from './route-queries';
 import { useRouteActions } from './use-route-actions';
 
 const brands = (values: readonly string[]) => values.map((brand) => CARD_BRAND_LABELS[brand as CardBrand] ?? brand);
@@ -125,19 +122,10 @@ export function RoutesListScreen() {
   const { grants } = useSession();
   const { accountId, merchantId, merchant } = useCurrentScope();
   const canOpen = can(grants, P.routeSelect);
-  const mids = useQuery({
-    queryKey: [...midListQueryKey(merchantId ?? ''), 'pick-list'],
-    queryFn: ({ signal }) =>
-      api.get(`/merchant/${merchantId}/mid`, { query: { limit: 500, order: 'description' }, schema: midList, signal }),
-    enabled: merchantId !== undefined && can(grants, P.midRead),
-    staleTime: 60_000,
-  });
-  const filters = useMemo(
-    () => routeFilters((mids.data?.items ?? []).map((mid) => ({ value: mid.midId, label: mid.description }))),
-    [mids.data],
-  );
+  const midOptions = useRouteMidFilterOptions(merchantId);
+  const filters = useMemo(() => routeFilters(midOptions.data ?? []), [midOptions.data]);
   const fetchPage = useCallback<FetchPage<RouteListItem>>(
-    (query, signal) => api.get(`/merchant/${merchantId}/route`, { query, schema: routeList, signal }),
+    (query, signal) => fetchRoutePage(api, merchantId ?? '', query, signal),
     [api, merchantId],
   );
   const exportTable = useMemo<TableExport>(
@@ -149,6 +137,7 @@ export function RoutesListScreen() {
     [navigate, accountId, merchantId],
   );
   const { duplicate, remove } = useRouteActions(merchantId ?? '');
+  // The row menu acts on its row, not on the page's commands, so it checks the permissions itself.
   const canCreate = can(grants, P.routeCreate);
   const canDelete = can(grants, P.routeDelete);
   const canEdit = can(grants, P.routeUpdate) && canOpen;
@@ -178,13 +167,9 @@ export function RoutesListScreen() {
         title="Routes"
         subtitle={merchant?.prettyName}
         actions={
-          canCreate ? (
-            <Tooltip content="New route" keys="n">
-              <Button variant="primary" onClick={() => navigate(newRoutePath(accountId, merchantId))}>
-                New route
-              </Button>
-            </Tooltip>
-          ) : null
+          <CommandButton commandId={ROUTE_COMMAND_IDS.newRoute} variant="primary">
+            New route
+          </CommandButton>
         }
       />
       <DataTable

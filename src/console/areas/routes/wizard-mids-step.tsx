@@ -9,12 +9,14 @@ import { Modal } from '@console/ui/modal';
 import { Select } from '@console/ui/select';
 import { TextField } from '@console/ui/text-field';
 import { useToast } from '@console/ui/toast';
-import { ROUTE_LIMITS, ROUTE_MESSAGES, type RouteMid, routeMidList } from '@domain/contract/routes';
+import { ROUTE_LIMITS, ROUTE_MESSAGES, type RouteMid } from '@domain/contract/routes';
 import { CATALOGUE } from '@domain/errors';
 import { can, PERMISSIONS as P } from '@domain/permissions';
+import { FALLBACK_MESSAGES, fallbackProblem } from '@domain/routes';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import type { RouteWizardContext, RouteWizardEvent, WizardValues } from '../../../../machines/route-wizard.machine';
-import { MidEditor } from '../mids/mid-form-screen';
+import { MidEditor } from '../mids/mid-editor';
+import { loadRouteMids } from './route-queries';
 
 // Step 2, 'MID and Fallback MID' (spec 2, section 2.4): the MID palette on the left (the enabled MIDs that take the
 // route's variables, filtered as you type), the route rows on the right. Enter in the palette makes the highlighted
@@ -34,6 +36,16 @@ interface MidsStepProps {
 
 const midLabel = (mid: RouteMid) => `${mid.description} · ${mid.acquirerName}`;
 
+/** Why the row's fallback list is empty, or what a fallback does. */
+function fallbackHint(mid: RouteMid | undefined, candidates: number): string {
+  if (!mid || candidates > 0) return 'Optional. Retries a declined payment.';
+  return mid.synchronous ? 'No other synchronous MID takes these variables.' : ROUTE_MESSAGES.fallbackSynchronous;
+}
+
+/** Whether the row keeps its fallback once `mid` is its MID (a fallback the new MID may not have is let go). */
+const keepsFallback = (mid: RouteMid | undefined, fallback: RouteMid | undefined) =>
+  mid !== undefined && fallback !== undefined && fallbackProblem(mid, fallback) === null;
+
 export function MidsStep({ accountId, merchantId, mode, values, mids, errors, notice, send }: MidsStepProps) {
   const api = useApi();
   const toast = useToast();
@@ -51,28 +63,19 @@ export function MidsStep({ accountId, merchantId, mode, values, mids, errors, no
     const target = values.rows[row];
     if (!target) return;
     if (as === 'mid') {
-      // A fallback that no longer fits the new MID (itself, or any fallback of an asynchronous MID) is let go.
-      const keepFallback = mid.synchronous && target.fallbackMidId !== mid.id;
+      const fallback = target.fallbackMidId ? byId.get(target.fallbackMidId) : undefined;
       send({
         type: 'SET_ROW',
         index: row,
-        row: { midId: mid.id, ...(keepFallback ? {} : { fallbackMidId: null }) },
+        row: { midId: mid.id, ...(keepsFallback(mid, fallback) ? {} : { fallbackMidId: null }) },
       });
-    } else if (fallbackAllowed(target.midId, mid)) {
-      send({ type: 'SET_ROW', index: row, row: { fallbackMidId: mid.id } });
-    } else {
-      toast.show({ type: 'warning', header: fallbackRefusal(target.midId, mid) });
+      return;
     }
+    const current = target.midId ? byId.get(target.midId) : undefined;
+    const problem = current ? fallbackProblem(current, mid) : null;
+    if (current && !problem) send({ type: 'SET_ROW', index: row, row: { fallbackMidId: mid.id } });
+    else toast.show({ type: 'warning', header: problem ? FALLBACK_MESSAGES[problem] : ROUTE_MESSAGES.midRequired });
   };
-
-  const fallbackAllowed = (midId: string | null, fallback: RouteMid) =>
-    midId !== null && midId !== fallback.id && byId.get(midId)?.synchronous === true && fallback.synchronous;
-  const fallbackRefusal = (midId: string | null, fallback: RouteMid) =>
-    midId === null
-      ? ROUTE_MESSAGES.midRequired
-      : midId === fallback.id
-        ? ROUTE_MESSAGES.fallbackSame
-        : ROUTE_MESSAGES.fallbackSynchronous;
 
   // F6 moves between the panes, as in most desktop applications.
   const switchPanes = (event: KeyboardEvent) => {
@@ -88,9 +91,8 @@ export function MidsStep({ accountId, merchantId, mode, values, mids, errors, no
     setCreating(false);
     analytics.track('createMID_route');
     // The palette holds what the server says fits; the new MID joins it only if it takes the route's variables.
-    const fitting = await api
-      .get(`/merchant/${merchantId}/route-mid`, { query: values.variables, schema: routeMidList })
-      .then((list) => list.items.find((mid) => mid.id === midId))
+    const fitting = await loadRouteMids(api, merchantId, values.variables)
+      .then((items) => items.find((mid) => mid.id === midId))
       .catch(() => undefined);
     if (!fitting) {
       toast.show({
@@ -137,6 +139,7 @@ export function MidsStep({ accountId, merchantId, mode, values, mids, errors, no
             midId={item.midId}
             fallbackMidId={item.fallbackMidId}
             description={item.routeDescription}
+            errors={errors}
             mids={mids}
             canRemove={values.rows.length > 1}
             onFocus={() => setActiveRow(index)}
@@ -299,15 +302,19 @@ interface RouteRowProps {
   midId: string | null;
   fallbackMidId: string | null;
   description: string;
+  /** The step's messages; this row reads its own ('rows.{index}.midId' ...). */
+  errors: Record<string, string>;
   mids: RouteMid[];
   canRemove: boolean;
   onFocus: () => void;
   send: (event: RouteWizardEvent) => void;
 }
 
-function RouteRow({ index, active, midId, fallbackMidId, description, mids, canRemove, onFocus, send }: RouteRowProps) {
+function RouteRow(props: RouteRowProps) {
+  const { index, active, midId, fallbackMidId, description, errors, mids, canRemove, onFocus, send } = props;
   const mid = mids.find((item) => item.id === midId);
-  const fallbacks = mids.filter((item) => item.synchronous && item.id !== midId);
+  const fallbacks = mid ? mids.filter((item) => fallbackProblem(mid, item) === null) : [];
+  const error = (field: 'midId' | 'fallbackMidId' | 'routeDescription') => errors[`rows.${index}.${field}`];
   const set = (row: Parameters<typeof send>[0] & { type: 'SET_ROW' }) => send(row);
   return (
     <fieldset className={active ? 'route-row route-row--active' : 'route-row'} onFocus={onFocus}>
@@ -318,13 +325,14 @@ function RouteRow({ index, active, midId, fallbackMidId, description, mids, canR
         placeholder="Select a MID"
         options={mids.map((item) => ({ value: item.id, label: midLabel(item) }))}
         value={midId ?? ''}
+        error={error('midId')}
         onChange={(event) => {
           const next = mids.find((item) => item.id === event.target.value);
-          const keepFallback = next?.synchronous === true && fallbackMidId !== next.id;
+          const fallback = mids.find((item) => item.id === fallbackMidId);
           set({
             type: 'SET_ROW',
             index,
-            row: { midId: next?.id ?? null, ...(keepFallback ? {} : { fallbackMidId: null }) },
+            row: { midId: next?.id ?? null, ...(keepsFallback(next, fallback) ? {} : { fallbackMidId: null }) },
           });
         }}
       />
@@ -333,8 +341,10 @@ function RouteRow({ index, active, midId, fallbackMidId, description, mids, canR
         placeholder="No fallback MID"
         options={fallbacks.map((item) => ({ value: item.id, label: midLabel(item) }))}
         value={fallbackMidId ?? ''}
-        disabled={!mid?.synchronous}
-        hint={mid && !mid.synchronous ? ROUTE_MESSAGES.fallbackSynchronous : 'Optional. Retries a declined payment.'}
+        // Without a candidate there is nothing to pick; one already set (and refused) can still be taken away.
+        disabled={fallbacks.length === 0 && fallbackMidId === null}
+        error={error('fallbackMidId')}
+        hint={fallbackHint(mid, fallbacks.length)}
         onChange={(event) => set({ type: 'SET_ROW', index, row: { fallbackMidId: event.target.value || null } })}
       />
       <TextField
@@ -343,6 +353,7 @@ function RouteRow({ index, active, midId, fallbackMidId, description, mids, canR
         maxLength={ROUTE_LIMITS.description}
         className="route-row__description"
         value={description}
+        error={error('routeDescription')}
         onChange={(event) => set({ type: 'SET_ROW', index, row: { routeDescription: event.target.value } })}
       />
       {canRemove ? (

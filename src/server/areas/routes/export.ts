@@ -9,7 +9,7 @@ import { dateHeader } from '../../lib/export/csv';
 import { defineExport } from '../../lib/export/definition';
 import { epochMs, keysetBatches, keysetOrder, packedLoader } from '../../lib/export/keyset';
 import { assertAccountAccess } from '../../plugins/auth';
-import { ROUTE_SORT_KEYS, type RouteRow, routeColumns, routeListWhere, selectRoutes } from './queries';
+import { type JoinedRoute, ROUTE_SORT_KEYS, routeColumns, routeListWhere, selectRoutes } from './queries';
 
 /** The merchant and the account it belongs to, as the route resolved them for the caller (merchantOfCaller). */
 const exportParams = z.object({ merchantId: uuid, accountId: uuid });
@@ -20,7 +20,7 @@ const joined = (values: readonly string[]) => values.join('; ');
  * The routes list's export (spec 2, section 7: CSV) through the one export engine, bound to the merchant and its
  * account, with the list's filters and order.
  */
-export const routesExport = defineExport<z.infer<typeof exportParams>, RouteExportQuery, RouteRow>({
+export const routesExport = defineExport<z.infer<typeof exportParams>, RouteExportQuery, JoinedRoute>({
   source: 'routes',
   fileLabel: 'routes',
   format: 'csv',
@@ -47,11 +47,13 @@ export const routesExport = defineExport<z.infer<typeof exportParams>, RouteExpo
   rows(db, { params, query }) {
     const where = and(routeListWhere(params.merchantId, query), eq(routes.accountId, params.accountId))!;
     const order = keysetOrder(query.order, ROUTE_SORT_KEYS, ROUTE_DEFAULT_ORDER, routes.id);
-    const load = packedLoader<RouteRow>(db, order, {
+    const load = packedLoader<JoinedRoute>(db, order, {
       values: Object.values(routeColumns).map((column) => (column === routes.updatedAt ? epochMs(column) : column)),
       select: (fields, after) => selectRoutes(db, fields).where(and(where, after)).$dynamic(),
       toRow: (values) => {
-        const row = Object.fromEntries(Object.keys(routeColumns).map((key, index) => [key, values[index]])) as RouteRow;
+        const row = Object.fromEntries(
+          Object.keys(routeColumns).map((key, index) => [key, values[index]]),
+        ) as JoinedRoute;
         return { ...row, updatedAt: new Date(row.updatedAt as unknown as number) };
       },
     });

@@ -1,15 +1,25 @@
-import type { RouteListItem, RouteListQuery, RouteMid } from '@domain/contract/routes';
+import {
+  ROUTE_DEFAULT_ORDER,
+  type RouteIdSearchItem,
+  type RouteList,
+  type RouteListItem,
+  type RouteListQuery,
+  type RouteMid,
+} from '@domain/contract/routes';
 import { isIdentifier } from '@domain/ids';
-import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { midAcceptsRoute } from '@domain/routes';
+import type { RoutingCriteria } from '@domain/routing-criteria';
+import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { acquirers, mids, routes } from '../../db/schema';
+import { acquirers, merchants, mids, routes } from '../../db/schema';
 import { criteriaOverlaps } from '../../lib/criteria';
-import type { SortKeys } from '../../lib/export/keyset';
-import { containsPattern, idStartsWith, type PageWindow } from '../../lib/list';
+import { keysetOrder, type SortKeys } from '../../lib/export/keyset';
+import { cappedCount, containsPattern, idStartsWith, type PageWindow, pageWindow } from '../../lib/list';
 
-// The routes list and detail (spec 2, sections 2.4, 3 "Route" and 7 "Routes"), always within one merchant, which the
-// routes have already checked belongs to the caller.
+// The routes' reads (spec 2, sections 2.4, 3 "Route" and 7 "Routes"): the list, the detail, the wizard's MID pick list
+// and the palette's search by id. Each takes a merchant (or the accounts) the handler has already checked belongs to
+// the caller.
 
 export const ROUTE_SORT_KEYS: SortKeys = {
   routeDescription: { expression: sql`lower(${routes.description})`, type: 'text' },
@@ -89,9 +99,10 @@ export function selectRoutes<T extends Record<string, unknown>>(db: Queryable, f
     .leftJoin(fallbackAcquirers, eq(fallbackAcquirers.id, fallbackMids.acquirerId));
 }
 
-export type RouteRow = { [K in keyof typeof routeColumns]: (typeof routeColumns)[K]['_']['data'] };
+/** A route joined with its MID and fallback MID, as the list, the detail and the export read it. */
+export type JoinedRoute = { [K in keyof typeof routeColumns]: (typeof routeColumns)[K]['_']['data'] };
 
-function fallbackOf(row: RouteRow): RouteMid | null {
+function fallbackOf(row: JoinedRoute): RouteMid | null {
   if (!row.fallbackId) return null;
   return {
     id: row.fallbackId,
@@ -103,7 +114,7 @@ function fallbackOf(row: RouteRow): RouteMid | null {
   };
 }
 
-export function toRouteListItem(row: RouteRow): RouteListItem {
+export function toRouteListItem(row: JoinedRoute): RouteListItem {
   return {
     routeId: row.routeId,
     routeDescription: row.routeDescription,
@@ -133,7 +144,7 @@ export async function loadRoutePage(db: Queryable, where: SQL, orderBy: SQL[], w
     .where(where)
     .orderBy(...orderBy)
     .$dynamic();
-  const rows = (await (window ? query.limit(window.limit).offset(window.offset) : query)) as unknown as RouteRow[];
+  const rows = (await (window ? query.limit(window.limit).offset(window.offset) : query)) as unknown as JoinedRoute[];
   return rows.map(toRouteListItem);
 }
 
@@ -141,6 +152,72 @@ export async function loadRouteDetail(db: Queryable, merchantId: string, routeId
   if (!isIdentifier(routeId)) return undefined;
   const [row] = (await selectRoutes(db, routeColumns).where(
     and(eq(routes.id, routeId), eq(routes.merchantId, merchantId)),
-  )) as unknown as RouteRow[];
+  )) as unknown as JoinedRoute[];
   return row ? { ...toRouteListItem(row), version: row.version } : undefined;
+}
+
+/** limit=0 (the list variant of section 7) answers every route, up to this many. */
+const ALL_ROUTES = 10_000;
+
+/** GET /merchant/{merchantId}/route: a page in the asked order (every route with limit=0) and the capped total. */
+export async function listRoutes(db: Queryable, merchantId: string, query: RouteListQuery): Promise<RouteList> {
+  const where = routeListWhere(merchantId, query);
+  const { orderBy } = keysetOrder(query.order, ROUTE_SORT_KEYS, ROUTE_DEFAULT_ORDER, routes.id);
+  const window = query.limit === 0 ? { limit: ALL_ROUTES, offset: 0 } : pageWindow(query);
+  const [items, total] = await Promise.all([
+    loadRoutePage(db, where, orderBy, window),
+    cappedCount(db, selectRoutes(db, { one: sql`1` }).where(where).$dynamic()),
+  ]);
+  return { count: items.length, total, items };
+}
+
+/**
+ * The route wizard's MID pick list: the merchant's enabled MIDs that take every order the variables let through
+ * (routing rule 7, `midAcceptsRoute`), by description.
+ */
+export async function routeMidPickList(
+  db: Queryable,
+  merchantId: string,
+  variables: RoutingCriteria,
+): Promise<RouteMid[]> {
+  const rows = await db
+    .select({ mid: mids, acquirerName: acquirers.prettyName })
+    .from(mids)
+    .innerJoin(acquirers, eq(acquirers.id, mids.acquirerId))
+    .where(and(eq(mids.merchantId, merchantId), eq(mids.enable, true)))
+    .orderBy(asc(mids.description), asc(mids.id));
+  return rows
+    .filter(({ mid }) => midAcceptsRoute(mid, variables))
+    .map(({ mid, acquirerName }) => ({
+      id: mid.id,
+      description: mid.description,
+      midAcquirerId: mid.midAcquirerId,
+      acquirerName,
+      enable: mid.enable,
+      synchronous: mid.synchronous,
+    }));
+}
+
+/** GET /route/search: the routes of these accounts whose id starts with the text (the palette's Find route). */
+export async function findRoutesById(
+  db: Queryable,
+  accountIds: readonly string[],
+  text: string,
+  limit: number,
+): Promise<RouteIdSearchItem[]> {
+  const byId = idStartsWith(routes.id, text);
+  if (!byId || accountIds.length === 0) return [];
+  return db
+    .select({
+      routeId: routes.id,
+      routeDescription: routes.description,
+      accountId: routes.accountId,
+      merchantId: routes.merchantId,
+      merchantName: merchants.prettyName,
+    })
+    .from(routes)
+    .innerJoin(merchants, eq(merchants.id, routes.merchantId))
+    .where(and(byId, inArray(routes.accountId, [...accountIds])))
+    .orderBy(asc(routes.id))
+    .limit(limit);
 }

@@ -2,7 +2,6 @@ import { backtestRequest, backtestResult } from '@domain/contract/backtest';
 import { errorBody, uuid } from '@domain/contract/common';
 import {
   merchantRouteParams,
-  ROUTE_DEFAULT_ORDER,
   routeDetail,
   routeExportQuery,
   routeIdSearchQuery,
@@ -15,24 +14,20 @@ import {
   routeSave,
   routesCreate,
   routesCreated,
+  routeUpdate,
   simulationRequest,
   simulationResult,
 } from '@domain/contract/routes';
 import { PERMISSIONS as P } from '@domain/permissions';
-import { midAcceptsRoute } from '@domain/routes';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
-import { acquirers, merchants, mids, routes } from '../../db/schema';
-import { keysetOrder } from '../../lib/export/keyset';
-import { cappedCount, idStartsWith, pageWindow } from '../../lib/list';
 import { requirePermission } from '../../plugins/auth';
 import { ApiError, notFound } from '../../plugins/errors';
 import { merchantOfCaller } from '../merchants/queries';
 import { routingBacktest, signalOnDisconnect } from './backtest';
 import { routesExport } from './export';
-import { loadRouteDetail, loadRoutePage, ROUTE_SORT_KEYS, routeListWhere, selectRoutes } from './queries';
+import { findRoutesById, listRoutes, loadRouteDetail, routeMidPickList } from './queries';
 import { createRoutes, deleteRoute, duplicateRoute, updateRoute } from './service';
 import { simulate } from './simulation';
 
@@ -41,8 +36,6 @@ import { simulate } from './simulation';
 
 const tags = ['routes'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
-/** limit=0 (the list variant of section 7) answers every route, up to this many. */
-const ALL_ROUTES = 10_000;
 
 export const routesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
@@ -62,15 +55,7 @@ export const routesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request) => {
       const { merchantId } = await merchantOfCaller(db, request.auth, request.params.merchantId);
-      const { query } = request;
-      const where = routeListWhere(merchantId, query);
-      const { orderBy } = keysetOrder(query.order, ROUTE_SORT_KEYS, ROUTE_DEFAULT_ORDER, routes.id);
-      const window = query.limit === 0 ? { limit: ALL_ROUTES, offset: 0 } : pageWindow(query);
-      const [items, total] = await Promise.all([
-        loadRoutePage(db, where, orderBy, window),
-        cappedCount(db, selectRoutes(db, { one: sql`1` }).where(where).$dynamic()),
-      ]);
-      return { count: items.length, total, items };
+      return listRoutes(db, merchantId, request.query);
     },
   );
 
@@ -92,15 +77,16 @@ export const routesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
   );
 
+  const pickListSummary =
+    "The route wizard's MID pick list: the merchant's enabled MIDs that take every order the chosen variables let " +
+    'through (empty: No MID matches your variables.)';
   app.get(
     '/merchant/:merchantId/route-mid',
     {
       preHandler: requirePermission(P.routeRead, P.midRead),
       schema: {
         tags,
-        summary:
-          "The route wizard's MID pick list: the merchant's enabled MIDs that take every order the chosen variables " +
-          'let through (empty: No MID matches your variables.)',
+        summary: `${pickListSummary}. The variables go in the query; POST takes them as its body`,
         params: merchantRouteParams,
         querystring: routeMidQuery,
         response: { 200: routeMidList, ...errors },
@@ -108,24 +94,25 @@ export const routesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request) => {
       const { merchantId } = await merchantOfCaller(db, request.auth, request.params.merchantId);
-      const rows = await db
-        .select({ mid: mids, acquirerName: acquirers.prettyName })
-        .from(mids)
-        .innerJoin(acquirers, eq(acquirers.id, mids.acquirerId))
-        .where(eq(mids.merchantId, merchantId))
-        .orderBy(asc(mids.description), asc(mids.id));
-      const variables = request.query;
-      const items = rows
-        .filter(({ mid }) => mid.enable && midAcceptsRoute(mid, variables))
-        .map(({ mid, acquirerName }) => ({
-          id: mid.id,
-          description: mid.description,
-          midAcquirerId: mid.midAcquirerId,
-          acquirerName,
-          enable: mid.enable,
-          synchronous: mid.synchronous,
-        }));
-      return { items };
+      return { items: await routeMidPickList(db, merchantId, request.query) };
+    },
+  );
+
+  app.post(
+    '/merchant/:merchantId/route-mid',
+    {
+      preHandler: requirePermission(P.routeRead, P.midRead),
+      schema: {
+        tags,
+        summary: `${pickListSummary}. The variables go in the body, so hundreds of long URLs fit (read-only)`,
+        params: merchantRouteParams,
+        body: routeMidQuery,
+        response: { 200: routeMidList, ...errors },
+      },
+    },
+    async (request) => {
+      const { merchantId } = await merchantOfCaller(db, request.auth, request.params.merchantId);
+      return { items: await routeMidPickList(db, merchantId, request.body) };
     },
   );
 
@@ -196,9 +183,11 @@ export const routesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       preHandler: requirePermission(P.routeUpdate),
       schema: {
         tags,
-        summary: 'Edit a route; 409 route-changed when `version` is older than the stored one',
+        summary:
+          'Edit a route. `version` (the one the route was opened on) is required: 409 route-changed when another ' +
+          'save came first',
         params: routeParams,
-        body: routeSave,
+        body: routeUpdate,
         response: { 204: z.null(), ...conflicts, ...errors },
       },
     },
@@ -256,25 +245,9 @@ export const routesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         response: { 200: routeIdSearchResponse, 400: errorBody, 401: errorBody, 403: errorBody },
       },
     },
-    async (request) => {
-      const { auth, query } = request;
-      const byId = idStartsWith(routes.id, query.q);
-      if (!byId || auth.accountIds.length === 0) return { items: [] };
-      const items = await db
-        .select({
-          routeId: routes.id,
-          routeDescription: routes.description,
-          accountId: routes.accountId,
-          merchantId: routes.merchantId,
-          merchantName: merchants.prettyName,
-        })
-        .from(routes)
-        .innerJoin(merchants, eq(merchants.id, routes.merchantId))
-        .where(and(byId, inArray(routes.accountId, [...auth.accountIds])))
-        .orderBy(asc(routes.id))
-        .limit(query.limit);
-      return { items };
-    },
+    async (request) => ({
+      items: await findRoutesById(db, request.auth.accountIds, request.query.q, request.query.limit),
+    }),
   );
 
   app.post(

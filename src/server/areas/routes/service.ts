@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { ROUTE_MESSAGES, type RouteSave } from '@domain/contract/routes';
+import { ROUTE_MESSAGES, type RouteSave, type RouteUpdate } from '@domain/contract/routes';
 import { isIdentifier } from '@domain/ids';
-import { badConfigOf } from '@domain/routes';
+import { badConfigOf, FALLBACK_MESSAGES, fallbackProblem } from '@domain/routes';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { mids, routes, transactions } from '../../db/schema';
@@ -26,13 +26,12 @@ export interface RouteTarget {
 }
 
 type RouteRecord = typeof routes.$inferSelect;
-type RouteRow = Omit<RouteSave, 'version'>;
 
 const formError = (fields: Record<string, string>) =>
   new ApiError(400, 'form-not-validated', 'Form not validated', { fields });
 
 /** The rules of one row, against the merchant's MIDs; `at` prefixes field names for a row of several ('routes.3'). */
-async function checkRow(tx: Queryable, target: RouteTarget, row: RouteRow, at = '') {
+async function checkRow(tx: Queryable, target: RouteTarget, row: RouteSave, at = '') {
   const ids = [row.midId, ...(row.fallbackMidId ? [row.fallbackMidId] : [])];
   // Shared locks: a MID edit checks the routes that use the MID against its new variables (lockedMid in
   // mids/service.ts), so it must not commit between this check and the route's save.
@@ -43,22 +42,15 @@ async function checkRow(tx: Queryable, target: RouteTarget, row: RouteRow, at = 
     .for('share');
   const mid = found.find((item) => item.id === row.midId);
   if (!mid) throw formError({ [`${at}midId`]: ROUTE_MESSAGES.midRequired });
-  if (!row.fallbackMidId) {
-    const bad = badConfigOf(row, mid, null);
-    if (bad) throw new ApiError(409, bad);
-    return;
-  }
-  if (row.fallbackMidId === row.midId) throw formError({ [`${at}fallbackMidId`]: ROUTE_MESSAGES.fallbackSame });
-  const fallback = found.find((item) => item.id === row.fallbackMidId);
-  if (!fallback) throw formError({ [`${at}fallbackMidId`]: ROUTE_MESSAGES.midRequired });
-  if (!mid.synchronous || !fallback.synchronous) {
-    throw formError({ [`${at}fallbackMidId`]: ROUTE_MESSAGES.fallbackSynchronous });
-  }
+  const fallback = row.fallbackMidId ? found.find((item) => item.id === row.fallbackMidId) : null;
+  if (fallback === undefined) throw formError({ [`${at}fallbackMidId`]: ROUTE_MESSAGES.midRequired });
+  const problem = fallback ? fallbackProblem(mid, fallback) : null;
+  if (problem) throw formError({ [`${at}fallbackMidId`]: FALLBACK_MESSAGES[problem] });
   const bad = badConfigOf(row, mid, fallback);
   if (bad) throw new ApiError(409, bad);
 }
 
-const savedFields = (row: RouteRow) => ({
+const savedFields = (row: RouteSave) => ({
   description: row.routeDescription,
   midId: row.midId,
   fallbackMidId: row.fallbackMidId ?? null,
@@ -92,7 +84,7 @@ async function insertRows(
   tx: Queryable,
   auth: AuthContext,
   target: RouteTarget,
-  rows: readonly RouteRow[],
+  rows: readonly RouteSave[],
   at: Date,
   extra: Record<string, unknown> = {},
 ): Promise<string[]> {
@@ -130,7 +122,7 @@ export async function createRoutes(
   deps: RouteDeps,
   auth: AuthContext,
   target: RouteTarget,
-  rows: readonly RouteRow[],
+  rows: readonly RouteSave[],
 ): Promise<string[]> {
   return deps.db.transaction((tx) => insertRows(tx, auth, target, rows, new Date(deps.now())));
 }
@@ -146,17 +138,20 @@ async function lockedRoute(tx: Queryable, target: RouteTarget, routeId: string):
   return record;
 }
 
-/** PUT /merchant/{merchantId}/route/{routeId}, compare-and-set on `version` when it is given. */
+/**
+ * PUT /merchant/{merchantId}/route/{routeId}, compare-and-set on `version`: the row lock orders parallel edits, and
+ * each one after the first finds a newer version than the one it names (409 route-changed).
+ */
 export async function updateRoute(
   deps: RouteDeps,
   auth: AuthContext,
   target: RouteTarget,
   routeId: string,
-  input: RouteSave,
+  input: RouteUpdate,
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const before = await lockedRoute(tx, target, routeId);
-    if (input.version !== undefined && input.version !== before.version) throw new ApiError(409, 'route-changed');
+    if (input.version !== before.version) throw new ApiError(409, 'route-changed');
     await checkRow(tx, target, input);
     const at = new Date(deps.now());
     await listVariables(tx, auth, target, input, at);
@@ -213,7 +208,7 @@ export async function duplicateRoute(
 ): Promise<string> {
   return deps.db.transaction(async (tx) => {
     const source = await lockedRoute(tx, target, routeId);
-    const copy: RouteRow = {
+    const copy: RouteSave = {
       routeDescription: `${ROUTE_MESSAGES.copyOf}${source.description}`.slice(0, 100),
       midId: source.midId,
       fallbackMidId: source.fallbackMidId,

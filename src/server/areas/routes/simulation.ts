@@ -1,4 +1,5 @@
 import type { SimulatedRoute, SimulationRequest, SimulationResult, TemporaryRoute } from '@domain/contract/routes';
+import { editRoutePath, routeDetailPath } from '@domain/route-paths';
 import { distribution, type RoutingOrder, type RoutingRoute } from '@domain/routing';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
@@ -36,8 +37,6 @@ export function withTemporaryRoutes(
   ];
 }
 
-const routesPath = (target: RouteTarget) => `/accounts/${target.accountId}/merchants/${target.merchantId}/routes`;
-
 export async function simulate(
   db: Queryable,
   target: RouteTarget,
@@ -63,7 +62,6 @@ export async function simulate(
     Object.entries(request.order).map(([key, value]) => [key, value?.trim() ? value.trim() : null]),
   );
   const result = distribution(order, all, midRows);
-  const base = routesPath(target);
   const shown = [...result.serving, ...result.others].map((share): SimulatedRoute & { temporary: boolean } => {
     const saved = !share.id.startsWith('new-');
     return {
@@ -73,8 +71,9 @@ export async function simulate(
       weight: share.weight,
       percentage: share.percentage,
       status: share.status,
-      viewRouteDetailPath: saved ? `${base}/detail/${share.id}` : null,
-      editRouteDetailPath: saved ? `${base}/edit/${share.id}` : null,
+      // The spec's answer carries the console's addresses; the console's own links are built by the same functions.
+      viewRouteDetailPath: saved ? routeDetailPath(target.accountId, target.merchantId, share.id) : null,
+      editRouteDetailPath: saved ? editRoutePath(target.accountId, target.merchantId, share.id) : null,
       temporary: share.route.temporary,
     };
   });

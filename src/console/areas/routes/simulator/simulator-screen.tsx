@@ -1,13 +1,15 @@
 import { useCurrentScope } from '@console/app/current-scope';
 import { useApi, useSession } from '@console/session/session-provider';
 import { PageHeader } from '@console/ui/page-header';
-import { type SimulationOrder, simulationOrder, simulationResult } from '@domain/contract/routes';
+import { type SimulationOrder, simulationOrder } from '@domain/contract/routes';
 import { can, PERMISSIONS as P } from '@domain/permissions';
+import { errorsAfterOrderChange, orderErrors } from '@domain/routes';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
 import { SimulatorBacktest } from '../backtest/simulator-backtest';
 import { useCanBacktest } from '../backtest/use-backtest';
+import { simulateOrder } from '../route-queries';
 import { SimulatorPanel, type SimulatorStatus } from './simulator-panel';
 
 // .../merchants/{merchantId}/simulator (spec 2, sections 2.5 and 4): the simulator on its own, over the merchant's
@@ -16,40 +18,18 @@ import { SimulatorPanel, type SimulatorStatus } from './simulator-panel';
 
 type OrderErrors = Record<string, string>;
 
-/** The messages of an order, keyed 'order.{field}' as the wizard's machine keys them; empty when it is valid. */
-export function orderErrors(order: SimulationOrder): OrderErrors {
-  const parsed = simulationOrder.safeParse(order);
-  if (parsed.success) return {};
-  const errors: OrderErrors = {};
-  for (const issue of parsed.error.issues) {
-    const key = `order.${issue.path.join('.')}`;
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
 function MerchantSimulator({ merchantId }: { merchantId: string }) {
   const api = useApi();
   const [order, setOrder] = useState<SimulationOrder>({});
   const [errors, setErrors] = useState<OrderErrors>({});
   const mutation = useMutation({
-    mutationFn: (valid: SimulationOrder) =>
-      api.post(`/merchant/${merchantId}/simulation`, {
-        body: { order: valid, temporaryRoutes: [] },
-        schema: simulationResult,
-      }),
+    mutationFn: (valid: SimulationOrder) => simulateOrder(api, merchantId, { order: valid, temporaryRoutes: [] }),
   });
 
   const changeOrder = useCallback(
     (next: SimulationOrder) => {
-      // A changed field loses its message; the others keep theirs until the next Simulate.
-      setErrors((current) => {
-        const kept = Object.entries(current).filter(([key]) => {
-          const field = key.replace(/^order\./, '') as keyof SimulationOrder;
-          return order[field] === next[field];
-        });
-        return kept.length === Object.keys(current).length ? current : Object.fromEntries(kept);
-      });
+      // A changed field loses its message; the others keep theirs until the next Simulate (as in the wizard).
+      setErrors((current) => errorsAfterOrderChange(current, order, next));
       setOrder(next);
     },
     [order],

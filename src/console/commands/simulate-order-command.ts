@@ -1,17 +1,15 @@
 import { useCurrentScope } from '@console/app/current-scope';
-import { useRegisterCommands } from '@console/commands/registry';
-import type { Command } from '@console/commands/types';
 import { useSession } from '@console/session/session-provider';
 import { can, PERMISSIONS as P } from '@domain/permissions';
+import { simulatorPath } from '@domain/route-paths';
+import { useRegisterCommands } from './registry';
+import type { Command } from './types';
 
 // 'Simulate an order' wherever a merchant is open (spec 2, section 2.5): the simulator, with the order's first field
-// focused. The palette also lists the screen itself as 'Simulator' (g s).
+// focused. The palette also lists the screen itself as 'Simulator' (g s). It lives with the shell's commands, not in
+// the routes area: it is there on every merchant screen, and the shell must not reach into an area for it.
 
 export const SIMULATOR_COMMAND_IDS = { simulate: 'routes.simulate' } as const;
-
-/** The simulator of a merchant; `focusOrder` puts the keyboard in the order's first field on arrival. */
-export const simulatorPath = (accountId: string, merchantId: string, focusOrder = false) =>
-  `/accounts/${accountId}/merchants/${merchantId}/simulator${focusOrder ? '?focus=order' : ''}`;
 
 export function useSimulatorCommands(): void {
   const { grants } = useSession();

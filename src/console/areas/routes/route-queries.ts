@@ -1,0 +1,120 @@
+import type { ApiClient } from '@console/api/client';
+import { useApi, useSession } from '@console/session/session-provider';
+import type { ListQueryParams } from '@console/table/types';
+import { midList } from '@domain/contract/mids';
+import {
+  type RouteList,
+  type RouteMid,
+  type RouteSaveInput,
+  type RouteUpdateInput,
+  routeDetail,
+  routeList,
+  routeMidList,
+  routesCreated,
+  type SimulationRequestInput,
+  type SimulationResult,
+  simulationResult,
+} from '@domain/contract/routes';
+import { can, PERMISSIONS as P } from '@domain/permissions';
+import type { RoutingCriteria } from '@domain/routing-criteria';
+import { useQuery } from '@tanstack/react-query';
+import { midListQueryKey } from '../mids/mid-paths';
+
+// The routes area's calls (spec 2, section 7 "Routes" and "Simulation"): the list, one route, the wizard's MID pick
+// list, the simulation, and the writes, through the one API client. Screens and the wizard's actors call these and
+// never write a path themselves.
+
+export const routeListQueryKey = (merchantId: string) => ['route-list', merchantId] as const;
+export const routeQueryKey = (merchantId: string, routeId: string) => ['route', merchantId, routeId] as const;
+
+/** The MID filter's options change rarely; a minute keeps the routes list on one request for them. */
+const MID_OPTIONS_STALE_MS = 60_000;
+/** The largest page the list convention allows: the MID filter lists one page of names. */
+const MID_OPTIONS_LIMIT = 500;
+
+/** GET /merchant/{merchantId}/route: one page of the routes table. */
+export function fetchRoutePage(
+  api: ApiClient,
+  merchantId: string,
+  query: ListQueryParams,
+  signal: AbortSignal,
+): Promise<RouteList> {
+  return api.get(`/merchant/${merchantId}/route`, { query, schema: routeList, signal });
+}
+
+/** GET /merchant/{merchantId}/route/{routeId}: the detail and the wizard's edit read the same cache entry. */
+export function useRoute(merchantId: string | undefined, routeId: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: routeQueryKey(merchantId ?? '', routeId),
+    queryFn: ({ signal }) => api.get(`/merchant/${merchantId}/route/${routeId}`, { schema: routeDetail, signal }),
+    enabled: merchantId !== undefined && routeId !== '',
+  });
+}
+
+/** The routes list's MID filter: the merchant's MIDs by description (needs mid.read; without it, no filter). */
+export function useRouteMidFilterOptions(merchantId: string | undefined) {
+  const api = useApi();
+  const { grants } = useSession();
+  return useQuery({
+    queryKey: [...midListQueryKey(merchantId ?? ''), 'pick-list'],
+    queryFn: ({ signal }) =>
+      api.get(`/merchant/${merchantId}/mid`, {
+        query: { limit: MID_OPTIONS_LIMIT, order: 'description' },
+        schema: midList,
+        signal,
+      }),
+    enabled: merchantId !== undefined && can(grants, P.midRead),
+    staleTime: MID_OPTIONS_STALE_MS,
+    select: (list) => list.items.map((mid) => ({ value: mid.midId, label: mid.description })),
+  });
+}
+
+/**
+ * POST /merchant/{merchantId}/route-mid: the MIDs that take the chosen variables. The variables go in the body, since
+ * a route may name hundreds of URLs, which no query string carries.
+ */
+export async function loadRouteMids(
+  api: ApiClient,
+  merchantId: string,
+  variables: RoutingCriteria,
+  signal?: AbortSignal,
+): Promise<RouteMid[]> {
+  const list = await api.post(`/merchant/${merchantId}/route-mid`, { body: variables, schema: routeMidList, signal });
+  return list.items;
+}
+
+/** POST /merchant/{merchantId}/simulation: where one order would go, with the wizard's rows as temporary routes. */
+export function simulateOrder(
+  api: ApiClient,
+  merchantId: string,
+  request: SimulationRequestInput,
+  signal?: AbortSignal,
+): Promise<SimulationResult> {
+  return api.post(`/merchant/${merchantId}/simulation`, { body: request, schema: simulationResult, signal });
+}
+
+/** POST /merchant/{merchantId}/routes: up to ten rows, all saved or none. */
+export async function createRoutes(api: ApiClient, merchantId: string, routes: RouteSaveInput[]): Promise<void> {
+  await api.post(`/merchant/${merchantId}/routes`, { body: { routes }, schema: routesCreated });
+}
+
+/** PUT /merchant/{merchantId}/route/{routeId} with the version the route was opened on (409 route-changed). */
+export async function updateRoute(
+  api: ApiClient,
+  merchantId: string,
+  routeId: string,
+  route: RouteUpdateInput,
+): Promise<void> {
+  await api.put(`/merchant/${merchantId}/route/${routeId}`, { body: route });
+}
+
+/** POST /merchant/{merchantId}/route/{routeId}/duplicate: the same route at weight 0, 'Copy of …'. */
+export async function duplicateRoute(api: ApiClient, merchantId: string, routeId: string): Promise<void> {
+  await api.post(`/merchant/${merchantId}/route/${routeId}/duplicate`);
+}
+
+/** DELETE /merchant/{merchantId}/route/{routeId} (409 route-with-transactions once payments went through it). */
+export async function deleteRoute(api: ApiClient, merchantId: string, routeId: string): Promise<void> {
+  await api.delete(`/merchant/${merchantId}/route/${routeId}`);
+}
