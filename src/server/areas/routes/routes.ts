@@ -25,6 +25,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { acquirers, merchants, mids, routes } from '../../db/schema';
+import { retryWhenReferenceVanished } from '../../lib/db-errors';
 import { keysetOrder } from '../../lib/export/keyset';
 import { cappedCount, idStartsWith, pageWindow } from '../../lib/list';
 import { requirePermission } from '../../plugins/auth';
@@ -166,7 +167,7 @@ export const routesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request, reply) => {
       const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
-      const routeIds = await createRoutes(deps, request.auth, target, [request.body]);
+      const routeIds = await retryWhenReferenceVanished(() => createRoutes(deps, request.auth, target, [request.body]));
       return reply.code(201).send({ routeIds });
     },
   );
@@ -185,7 +186,9 @@ export const routesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request, reply) => {
       const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
-      const routeIds = await createRoutes(deps, request.auth, target, request.body.routes);
+      const routeIds = await retryWhenReferenceVanished(() =>
+        createRoutes(deps, request.auth, target, request.body.routes),
+      );
       return reply.code(201).send({ routeIds });
     },
   );
@@ -204,7 +207,9 @@ export const routesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request, reply) => {
       const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
-      await updateRoute(deps, request.auth, target, request.params.routeId, request.body);
+      await retryWhenReferenceVanished(() =>
+        updateRoute(deps, request.auth, target, request.params.routeId, request.body),
+      );
       return reply.code(204).send(null);
     },
   );
@@ -222,7 +227,9 @@ export const routesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request, reply) => {
       const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
-      const routeId = await duplicateRoute(deps, request.auth, target, request.params.routeId);
+      const routeId = await retryWhenReferenceVanished(() =>
+        duplicateRoute(deps, request.auth, target, request.params.routeId),
+      );
       return reply.code(201).send({ routeId });
     },
   );
