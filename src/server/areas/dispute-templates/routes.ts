@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { accountParams } from '@domain/contract/accounts';
 import { chargebackDocumentRequest, chargebackDocumentResponse, chargebackParams } from '@domain/contract/chargebacks';
-import { errorBody, hasControlCharacters } from '@domain/contract/common';
+import { errorBody, textProblem } from '@domain/contract/common';
 import {
   disputeTemplateFileParams,
   disputeTemplateFileResponse,
@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { requirePermission } from '../../plugins/auth';
 import { ApiError } from '../../plugins/errors';
-import { controlCharactersRefused } from '../../plugins/input-guard';
+import { textRefused } from '../../plugins/input-guard';
 import { generateDocument, readDocumentFile } from './documents';
 import { sendAttachment, templateFilePath } from './files';
 import {
@@ -82,7 +82,8 @@ async function readUpload(request: FastifyRequest): Promise<{ fileName: string; 
   }
   try {
     // Multipart parts are not seen by the input guard (plugins/input-guard.ts): its refusal is applied here.
-    if (hasControlCharacters(part.filename, 'line')) throw controlCharactersRefused(['file']);
+    const problem = textProblem(part.filename, 'line');
+    if (problem) throw textRefused({ file: problem });
     checkTemplateName(part.filename);
   } catch (error) {
     await discard(part.file);
