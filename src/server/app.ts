@@ -44,6 +44,7 @@ import { createSandboxAcquirer, SANDBOX_SETTLEMENT_JOB, type SandboxAcquirer } f
 import { requireAuth, TokenSigner } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
+import { registerQueryKeyGuard } from './plugins/query-keys';
 import { logSerializers } from './plugins/logging';
 import { apiDocsPolicy, registerSecurityHeaders } from './plugins/security-headers';
 
@@ -123,6 +124,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerInputGuard(app);
+  registerQueryKeyGuard(app);
   await registerSecurityHeaders(app);
 
   const signer = await TokenSigner.create(database.db, config.tokenSecret, config.accessTokenTtlSeconds);

@@ -18,19 +18,48 @@ export const queryArray = <T extends z.ZodTypeAny>(item: T) =>
   );
 
 /**
+ * The query name of the console's cache buster (spec 1, section 7: every call carries one). Every call accepts it,
+ * whatever its own parameters (src/server/plugins/query-keys.ts refuses the names a call does not take).
+ */
+export const CACHE_BUSTER_PARAM = '_';
+
+export const LIST_QUERY_MESSAGES = {
+  page: 'The page must be a whole number, 1 or more',
+  limit: 'Page size must be 50, 100 or 500',
+  order: "Sort by one field's name, with a leading - for descending order (for example -creationDate)",
+} as const;
+
+/**
+ * A whole number in a query string that is one of `sizes`: 'abc', '1.5' and other sizes all answer `message`, a
+ * sentence a person understands (a bare z.coerce.number() answered 'expected number, received NaN').
+ */
+export const pageSizeQuery = (sizes: readonly number[], message: string, fallback: number) =>
+  z.coerce
+    .number({ error: message })
+    .int(message)
+    .refine((value) => sizes.includes(value), message)
+    .default(fallback);
+
+/** A whole number from `min` to `max` in a query string, with one message for every way it can be wrong. */
+export const boundedQueryNumber = (name: string, min: number, max: number, fallback: number) => {
+  const message = `${name} must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).default(fallback);
+};
+
+/**
  * The one list convention: page (1-based), limit (50, 100, 500), order "field" or "-field" (descending).
  * Responses carry count (rows in this page), total (capped at 10,001) and items.
  */
 export const listQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), 'Page size must be 50, 100 or 500')
-    .default(DEFAULT_PAGE_SIZE),
+  page: z.coerce
+    .number({ error: LIST_QUERY_MESSAGES.page })
+    .int(LIST_QUERY_MESSAGES.page)
+    .min(1, LIST_QUERY_MESSAGES.page)
+    .default(1),
+  limit: pageSizeQuery(PAGE_SIZES, LIST_QUERY_MESSAGES.limit, DEFAULT_PAGE_SIZE),
   order: z
     .string()
-    .regex(/^-?[A-Za-z][A-Za-z0-9.]*$/)
+    .regex(/^-?[A-Za-z][A-Za-z0-9.]*$/, LIST_QUERY_MESSAGES.order)
     .optional(),
   search: z.string().trim().max(200).optional(),
   searchType: z.enum(['ID', 'TEXT']).optional(),
@@ -41,7 +70,7 @@ export type ListQuery = z.infer<typeof listQuery>;
 export const idPrefixSearchQuery = (noun: string) =>
   z.object({
     q: z.string().trim().toLowerCase().refine(looksLikeIdPrefix, `Enter at least 4 characters of a ${noun} id`),
-    limit: z.coerce.number().int().min(1).max(20).default(10),
+    limit: boundedQueryNumber('The limit', 1, 20, 10),
   });
 
 export const listResponse = <T extends z.ZodTypeAny>(item: T) =>
