@@ -9,6 +9,7 @@ import {
   disputeTemplateParams,
   disputeTemplateUploadResponse,
   TEMPLATE_MAX_BYTES,
+  TEMPLATE_MIME_TYPES,
   wordMimeType,
 } from '@domain/contract/dispute-templates';
 import { PERMISSIONS as P } from '@domain/permissions';
@@ -17,6 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
+import { fileAnswer } from '../../plugins/api-docs';
 import { requirePermission } from '../../plugins/auth';
 import { ApiError } from '../../plugins/errors';
 import { textRefused } from '../../plugins/input-guard';
@@ -188,7 +190,7 @@ export const disputeTemplatesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
         tags,
         summary: 'The template file itself, as an attachment named as it was uploaded',
         params: disputeTemplateFileParams,
-        response: errors,
+        response: { 200: fileAnswer('The Word file', Object.values(TEMPLATE_MIME_TYPES)), ...errors },
       },
     },
     async (request, reply) => {
@@ -249,7 +251,7 @@ export const disputeTemplatesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
         tags: documentTags,
         summary: 'The case’s latest dispute document, as an attachment',
         params: chargebackParams,
-        response: errors,
+        response: { 200: fileAnswer('The Word file', Object.values(TEMPLATE_MIME_TYPES)), ...errors },
       },
     },
     async (request, reply) => {
