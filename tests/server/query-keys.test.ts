@@ -113,3 +113,36 @@ describe('query names, on every call of the API reference', () => {
     }
   });
 });
+
+describe('page, limit and order typed wrong, on every call that takes them', () => {
+  it('answer a sentence a person understands (limit=abc answered "expected number, received NaN")', async () => {
+    const sentences: Record<string, string> = {};
+    for (const operation of documentedOperations()) {
+      for (const [name, typed] of [
+        ['limit', 'abc'],
+        ['page', 'abc'],
+        ['order', '%25%25'],
+      ] as const) {
+        if (!operation.query.includes(name)) continue;
+        const response = await call(operation, `${name}=${typed}`);
+        const where = `${operation.method} ${operation.path} ${name}=${typed}`;
+        expect(response.statusCode, where).toBe(400);
+        const message = response.json().fields?.[name] as string;
+        // A sentence, not the validator's jargon.
+        expect(message, where).toMatch(/^[A-Z]/);
+        expect(message, where).not.toMatch(/NaN|expected|Invalid|pattern/);
+        sentences[`${operation.path} ${name}`] = message;
+      }
+    }
+    expect(sentences[`${t.config.runtime.apiBase}/account/{accountId}/transaction limit`]).toBe(
+      'Page size must be 50, 100 or 500',
+    );
+    expect(sentences[`${t.config.runtime.apiBase}/account/{accountId}/transaction page`]).toBe(
+      'The page must be a whole number, 1 or more',
+    );
+    expect(sentences[`${t.config.runtime.apiBase}/merchant/{merchantId}/route limit`]).toBe(
+      'Page size must be 50, 100 or 500, or 0 for every route',
+    );
+    expect(sentences[`${t.config.runtime.apiBase}/search limit`]).toBe('The limit must be a whole number from 1 to 50');
+  });
+});
