@@ -265,6 +265,23 @@ export const CATALOGUE = {
     content: 'A MID or payments use some of the providers or solutions you removed; they must stay.',
     type: 'error',
   },
+  // Races the database decided (issue 23): a write named a row a parallel request deleted, a delete found the row
+  // newly in use, or two writes claimed one value. The client reloads and decides again.
+  'reference-removed': {
+    header: 'Not saved',
+    content: 'Something it refers to was removed while you were saving. Reload and try again.',
+    type: 'error',
+  },
+  'record-in-use': {
+    header: 'Not deleted',
+    content: 'Something started using it while you were deleting it. Reload to see what uses it.',
+    type: 'error',
+  },
+  'record-conflict': {
+    header: 'Not saved',
+    content: 'Another change was saved at the same moment. Reload and try again.',
+    type: 'error',
+  },
   'outdated-local-status': {
     header: 'The status has changed',
     content: 'Another user changed this case while you were looking at it. Update to see the current status.',

@@ -3,15 +3,8 @@ import { join } from 'node:path';
 import { parse as parseQuery } from 'node:querystring';
 import { runtimeConfig } from '@domain/contract/config';
 import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './areas/accounts/routes';
 import { activityRoutes } from './areas/activity/routes';
 import { analyticsRoutes } from './areas/analytics/routes';
@@ -41,11 +34,13 @@ import { loadSecretBox, type SecretBox } from './lib/secret-box';
 import type { Mailer } from './mail/mailer';
 import { createMailer } from './mail/outbox';
 import { createSandboxAcquirer, SANDBOX_SETTLEMENT_JOB, type SandboxAcquirer } from './payments/sandbox-acquirer';
+import { registerApiDocs } from './plugins/api-docs';
 import { requireAuth, TokenSigner } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { logSerializers } from './plugins/logging';
-import { apiDocsPolicy, registerSecurityHeaders } from './plugins/security-headers';
+import { registerQueryKeyGuard } from './plugins/query-keys';
+import { registerSecurityHeaders } from './plugins/security-headers';
 
 /** What every area plugin receives. Tests build it with an in-memory database and a controllable clock. */
 export interface AppDeps {
@@ -123,6 +118,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerInputGuard(app);
+  registerQueryKeyGuard(app);
   await registerSecurityHeaders(app);
 
   const signer = await TokenSigner.create(database.db, config.tokenSecret, config.accessTokenTtlSeconds);
@@ -159,19 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onClose', () => jobWorker.stop());
   const apiBase = config.runtime.apiBase;
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Payments Ops Console API',
-        description: 'Every call the console makes. Generated from the same zod contract the console parses with.',
-        version: config.runtime.appVersion,
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: `${apiBase}/docs`, transformStaticCSP: apiDocsPolicy });
+  await registerApiDocs(app, config);
 
   app.get('/config.json', { schema: { hide: true, response: { 200: runtimeConfig } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');

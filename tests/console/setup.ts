@@ -45,7 +45,7 @@ afterEach(() => {
   cleanup();
   expect(
     takeUnservedCalls(),
-    'calls this test stubbed that the server does not serve (served-routes.global.ts)',
+    'calls this test stubbed that the server does not serve, or with query names it refuses (served-check.ts)',
   ).toEqual([]);
   window.localStorage?.clear();
   // Lists remember their address and position per tab (table/list-memory.ts); each test starts in a fresh tab.

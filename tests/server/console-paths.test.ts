@@ -26,6 +26,32 @@ interface WrittenCall {
   method: string;
   path: string;
   base: 'api' | 'activity' | 'analytics';
+  /** The names of an inline `query: { ... }` the call passes, when it spreads nothing into it. */
+  queryNames?: string[];
+}
+
+/**
+ * The names of the `query: { ... }` object literal in the options that follow a call (`source` from the call's
+ * path on); undefined when there is none, or when it spreads another object whose names this cannot see.
+ */
+function inlineQueryNames(source: string): string[] | undefined {
+  const options = /^[^)]*?\bquery:\s*\{/.exec(source.slice(0, 400));
+  if (!options) return undefined;
+  let depth = 1;
+  let end = options[0].length;
+  while (end < source.length && depth > 0) {
+    if (source[end] === '{') depth++;
+    if (source[end] === '}') depth--;
+    end++;
+  }
+  const body = source.slice(options[0].length, end - 1);
+  if (body.includes('...')) return undefined;
+  // Top-level entries only: `name: value` or the shorthand `name`.
+  return body
+    .replace(/\{[^{}]*\}|\([^()]*\)|\[[^[\]]*\]/g, '')
+    .split(',')
+    .map((entry) => /^\s*['"]?([A-Za-z_$][\w$]*)/.exec(entry)?.[1])
+    .filter((name): name is string => name !== undefined);
 }
 
 function writtenCalls(): WrittenCall[] {
@@ -43,6 +69,7 @@ function writtenCalls(): WrittenCall[] {
         method: match[1]!.toUpperCase(),
         path: match[3]!,
         base: baseNear(match.index),
+        queryNames: inlineQueryNames(source.slice(match.index + match[0].length)),
       }));
     const descriptors = [...source.matchAll(DESCRIPTOR)]
       // Console screen paths (the router's) are not API calls.
@@ -99,6 +126,29 @@ describe('the calls the console makes', () => {
       .filter((call) => !isServed(call.method, call.url))
       .map((call) => `${call.method} ${call.url} (${call.where})`);
     expect(unserved).toEqual([]);
+  });
+
+  it('send only query names the server takes, where the call writes them inline (the server refuses others)', () => {
+    const served = servedRoutesOf((t.app as unknown as { swagger(): Parameters<typeof servedRoutesOf>[0] }).swagger());
+    const bases = {
+      api: t.config.runtime.apiBase,
+      activity: t.config.runtime.userActivityBase,
+      analytics: t.config.runtime.analyticsBase,
+    };
+    const parameters = (template: string) => (template.match(/\{/g) ?? []).length;
+    const inline = writtenCalls().filter((call) => call.queryNames !== undefined);
+    // The scan finds the pick lists and the palette's searches at least.
+    expect(inline.length).toBeGreaterThan(8);
+    const refused = inline.flatMap((call) => {
+      const url = `${bases[call.base]}${call.path.replace(/\$\{[^}]*\}/g, ANY).split('?')[0]}`;
+      // A literal segment wins over a parameter, as in the router.
+      const route = served
+        .filter((candidate) => candidate.method === call.method && segmentsFit(candidate.path, url))
+        .sort((a, b) => parameters(a.path) - parameters(b.path))[0];
+      const unknown = (call.queryNames ?? []).filter((name) => route && !route.query?.includes(name));
+      return unknown.length > 0 ? [`${call.method} ${url} with ${unknown.join(', ')} (${call.where})`] : [];
+    });
+    expect(refused).toEqual([]);
   });
 
   it('names only real gaps: each listed gap is still unserved', () => {

@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { CONTROL_CHARACTERS_MESSAGE } from '@domain/contract/common';
+import { CONTROL_CHARACTERS_MESSAGE, LONE_SURROGATE_MESSAGE } from '@domain/contract/common';
+import { accountProviders, acquirers, solutions } from '@server/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile, wordTemplate } from './helpers/dispute-files';
-import { type AccountRow, authHeader, buildTestApp, createAccount, signedInAs, type TestApp } from './helpers/test-app';
+import {
+  type AccountRow,
+  authHeader,
+  buildTestApp,
+  createAccount,
+  createMerchant,
+  signedInAs,
+  type TestApp,
+} from './helpers/test-app';
 
 // Control characters in any request part (issue 11): a NUL byte reached PostgreSQL and answered 500 on every list's
 // search, the exports, /search, the mailbox filter, sign-in and forgot-password. One hook refuses them for every
@@ -223,6 +232,113 @@ describe('control characters, on every route', () => {
       headers: { ...authHeader(adminToken), ...headers },
     });
     expect(stored.statusCode, stored.body).toBe(201);
+  });
+});
+
+describe('lone UTF-16 surrogates (issue 23)', () => {
+  // JSON can carry half of a character ("\ud800"); UTF-8 cannot. jsonb refused it with a 500 (a merchant's fields and
+  // a MID's custom config reach the audit log's jsonb), and text columns stored U+FFFD in its place.
+  const loneRefusal = (...fields: string[]) => ({
+    statusCode: 400,
+    error: 'form-not-validated',
+    message: 'Form not validated',
+    fields: Object.fromEntries(fields.map((field) => [field, LONE_SURROGATE_MESSAGE])),
+  });
+
+  it('refuses one anywhere in the JSON body of every route that takes one', async () => {
+    const writes = documentedRoutes().filter((route) => ['POST', 'PUT', 'PATCH'].includes(route.method));
+    for (const route of writes) {
+      const response = await t.app.inject({
+        method: route.method as 'POST',
+        url: fill(route.path),
+        headers: authHeader(staffToken),
+        payload: { comment: 'fine', nested: { items: ['ok', 'in\ud800side'] } },
+        remoteAddress: from(),
+      });
+      expect(response.statusCode, `${route.method} ${route.path}`).toBe(400);
+      expect(response.json(), `${route.method} ${route.path}`).toEqual(loneRefusal('nested.items.1'));
+    }
+  });
+
+  it("refuses one in a merchant's field instead of answering 500", async () => {
+    const form = {
+      prettyName: 'Lumen Books',
+      merchantLegalName: 'Lumen\ud800 Books S.L.',
+      vatNumber: 'ESB12345678',
+      corporateUrl: 'https://lumen-books.example',
+      dba: 'Lumen',
+      mccCode: '5942',
+      street: 'Calle Mayor 1',
+      city: 'Madrid',
+      zipCode: '28013',
+      country: 'es',
+      email: 'hello@lumen-books.example',
+      supportUrl: 'lumen-books.example/help',
+      supportEmail: 'help@lumen-books.example',
+    };
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/account/${acme.id}/merchant`,
+      headers: authHeader(adminToken),
+      payload: form,
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toEqual(loneRefusal('merchantLegalName'));
+  });
+
+  it("refuses one in a MID's custom config instead of answering 500", async () => {
+    const [adyen] = await t.db
+      .insert(acquirers)
+      .values({ prettyName: 'Adyen' })
+      .onConflictDoUpdate({ target: acquirers.prettyName, set: { prettyName: 'Adyen' } })
+      .returning({ id: acquirers.id });
+    await t.db.insert(accountProviders).values({ accountId: acme.id, acquirerId: adyen!.id }).onConflictDoNothing();
+    const [solution] = await t.db
+      .insert(solutions)
+      .values({ accountId: acme.id, acquirerId: adyen!.id, prettyName: 'Cards EU' })
+      .returning({ id: solutions.id });
+    const merchant = await createMerchant(t.db, acme.id);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/merchant/${merchant.id}/mid`,
+      headers: authHeader(adminToken),
+      payload: {
+        acquirerId: adyen!.id,
+        solutionId: solution!.id,
+        midAcquirerId: 'ADY-1',
+        description: 'Adyen EU cards',
+        customConfig: { merchantAccount: 'Harbor\udc00ECOM', apiKey: 'key' },
+      },
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toEqual(loneRefusal('customConfig.merchantAccount'));
+  });
+
+  it('refuses a low half alone, halves in the wrong order and a key holding one; lets whole characters through', async () => {
+    for (const text of ['\udc00', 'a\udc00\ud800b', 'end\ud800']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/admin/login',
+        payload: { username: 'nobody@ops.example', password: text },
+        remoteAddress: from(),
+      });
+      expect(response.json(), JSON.stringify(text)).toEqual(loneRefusal('password'));
+    }
+    const key = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/admin/login',
+      payload: { username: 'nobody@ops.example', password: 'x', 'half\ud800': 'value' },
+      remoteAddress: from(),
+    });
+    expect(key.json()).toEqual(loneRefusal('_form'));
+    // An emoji is a surrogate pair: a wrong password holding one is checked as a password (401).
+    const whole = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/admin/login',
+      payload: { username: 'nobody@ops.example', password: 'smile \ud83d\ude42' },
+      remoteAddress: from(),
+    });
+    expect(whole.statusCode).toBe(401);
   });
 });
 

@@ -1,7 +1,7 @@
 import { type RiskAlertList, riskAlertList } from '@domain/contract/risk-alerts';
 import type { AlertCardBrand, AlertStatus, AlertType } from '@domain/enums';
 import { canChangeAlertStatus, isFinalAlertStatus } from '@domain/risk-alerts';
-import { roles, transactionAlertEvents, transactionAlerts, userActivity } from '@server/db/schema';
+import { exportFiles, roles, transactionAlertEvents, transactionAlerts, userActivity } from '@server/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildExportTestApp, type ExportTestApp } from './helpers/export-app';
@@ -287,6 +287,34 @@ describe('GET /merchant/{merchantId}/transactionalert', () => {
     expect(ids(await list(`lastUpdateDateFrom=${iso(at(1, -1))}`))).toEqual(idsOf('rdr'));
   });
 
+  it("takes the spec's creationDate and lastUpdateDate as ranges, the same as their ends one at a time", async () => {
+    const range = (name: string, from: Date, to: Date) => `${name}[]=${iso(from)}&${name}[]=${iso(to)}`;
+    expect(ids(await list(range('creationDate', at(10), at(3))))).toEqual(idsOf('ethoca', 'cdrn', 'insight'));
+    expect(ids(await list(range('lastUpdateDate', at(8), at(2))))).toEqual(idsOf('ethoca', 'cdrn', 'insight'));
+    expect(ids(await list(`${range('creationDate', at(10), at(3))}&${range('lastUpdateDate', at(8), at(4))}`))).toEqual(
+      idsOf('cdrn', 'insight'),
+    );
+    expect(ids(await accountList(range('creationDate', at(10), at(3))))).toEqual(idsOf('ethoca', 'cdrn', 'insight'));
+  });
+
+  it('refuses a name it does not take instead of answering the list unfiltered', async () => {
+    for (const query of [`creationDateFromm=${iso(at(5))}`, `from=${iso(at(5))}`, 'merchant=north']) {
+      const response = await get(`/merchant/${world.merchantId}/transactionalert?${query}`);
+      const name = query.split('=')[0]!;
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json(), query).toMatchObject({ statusCode: 400, error: 'form-not-validated' });
+      expect(Object.keys(response.json().fields), query).toEqual([name]);
+      expect(response.json().fields[name]).toMatch(
+        /^Unknown parameter: this call takes page, limit, order, .*creationDate/,
+      );
+    }
+    // merchantId[] narrows the account's list only: on a merchant's list it is a name the call does not take.
+    const merchantNarrowed = await get(
+      `/merchant/${world.merchantId}/transactionalert?merchantId[]=${world.merchantId}`,
+    );
+    expect(Object.keys(merchantNarrowed.json().fields)).toEqual(['merchantId']);
+  });
+
   it('searches by transaction id, CAID or MID id', async () => {
     expect(ids(await list(`search=${a.insight.transactionId}`))).toEqual(idsOf('insight'));
     expect(ids(await list(`search=${a.insight.transactionId.slice(0, 13)}&searchType=ID`))).toEqual(idsOf('insight'));
@@ -347,6 +375,24 @@ describe('GET /merchant/{merchantId}/transactionalert', () => {
     await refused('limit=1000', 'limit');
     expect(await refused('order=amount', 'order')).toBe('Sorting is possible by creationDate, lastUpdateDate');
     await refused('page=201', 'page');
+    // Values a person can read, whatever was typed.
+    expect(await refused('limit=abc', 'limit')).toBe('Page size must be 50, 100 or 500');
+    expect(await refused('page=abc', 'page')).toBe('The page must be a whole number, 1 or more');
+    expect(await refused('order=-', 'order')).toMatch(/^Sort by one field's name/);
+    // The spec's ranges: two dates, in order, and not together with their ends.
+    expect(await refused(`creationDate=${iso(at(5))}`, 'creationDate')).toBe(
+      'creationDate takes two dates: creationDate[]=From&creationDate[]=To',
+    );
+    expect(await refused(`creationDate[]=${iso(at(1))}&creationDate[]=${iso(at(5))}`, 'creationDate')).toBe(
+      'The indicated dates are not correct',
+    );
+    expect(
+      await refused(
+        `lastUpdateDate[]=${iso(at(5))}&lastUpdateDate[]=${iso(at(1))}&lastUpdateDateTo=${iso(at(1))}`,
+        'lastUpdateDate',
+      ),
+    ).toBe('Use lastUpdateDate, or lastUpdateDateFrom and lastUpdateDateTo, not both');
+    await refused('creationDate[]=yesterday&creationDate[]=today', 'creationDate.0');
   });
 
   it('answers 404 for another tenant’s merchant, an unknown merchant and a malformed id', async () => {
@@ -455,6 +501,7 @@ describe('GET /merchant/{merchantId}/transactionalert/export', () => {
       'type[]=ETHOCA&type[]=ORDER_INSIGHT',
       'paymentMethod[]=VISA&status[]=SUCCESS&status[]=PENDING',
       `creationDateFrom=${iso(at(10))}&creationDateTo=${iso(at(3))}`,
+      `creationDate[]=${iso(at(10))}&creationDate[]=${iso(at(3))}`,
       `lastUpdateDateTo=${iso(at(8))}&order=lastUpdateDate`,
       'search=ca30',
       'type[]=TEST',
@@ -476,6 +523,12 @@ describe('GET /merchant/{merchantId}/transactionalert/export', () => {
     expect(tooBig.statusCode).toBe(406);
     const emailed = await get(exportUrl('forceEmailExport=true', bulkWorld.merchantId));
     expect(emailed.statusCode, emailed.body).toBe(204);
+    // The e-mailed file is built later from the stored query: the spec's range names build it too.
+    const spec = `creationDate[]=${iso(at(400))}&creationDate[]=${iso(at(0))}&forceEmailExport=true`;
+    expect((await get(exportUrl(spec, bulkWorld.merchantId))).statusCode).toBe(204);
+    expect(await t.app.jobWorker.runDue()).toBe(2);
+    const built = await t.db.select({ status: exportFiles.status }).from(exportFiles);
+    expect(built.map((file) => file.status)).toEqual(['ready', 'ready']);
     // Narrowed below the limit, the file is the answer again.
     const narrowed = await get(exportUrl('type[]=RDR', bulkWorld.merchantId));
     expect(narrowed.statusCode).toBe(200);

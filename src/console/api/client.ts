@@ -1,3 +1,4 @@
+import { CACHE_BUSTER_PARAM } from '@domain/contract/common';
 import type { RuntimeConfig } from '@domain/contract/config';
 import { type ErrorDependant, type ErrorKey, effectOfStatus } from '@domain/errors';
 import type { z } from 'zod';
@@ -173,7 +174,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   function url(path: string, target: { query?: QueryParams; base?: ApiBase } = {}, cacheBuster = false): string {
     const query = buildQuery(target.query);
-    const buster = cacheBuster ? `_=${now()}` : '';
+    const buster = cacheBuster ? `${CACHE_BUSTER_PARAM}=${now()}` : '';
     const search = [query, buster].filter(Boolean).join('&');
     const normalised = path.startsWith('/') ? path : `/${path}`;
     // A path the server handed out (a download link) may carry its own query already.

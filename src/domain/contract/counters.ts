@@ -127,7 +127,10 @@ export const descriptorQuery = checkedRange(
     midId: queryArray(uuid),
     order: z
       .string()
-      .regex(new RegExp(`^-?(${DESCRIPTOR_SORT_KEYS.join('|')})$`))
+      .regex(
+        new RegExp(`^-?(${DESCRIPTOR_SORT_KEYS.join('|')})$`),
+        `Sorting is possible by ${DESCRIPTOR_SORT_KEYS.join(', ')}`,
+      )
       .optional(),
   }),
 );

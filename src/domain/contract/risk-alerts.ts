@@ -42,6 +42,13 @@ export type RiskAlertSortField = (typeof RISK_ALERT_SORT_FIELDS)[number];
 /** Newest first: the spec sorts alerts by creation date. */
 export const RISK_ALERT_DEFAULT_ORDER = '-creationDate';
 
+/** A date range under one query name, as two dates (the riskScore[] convention for a range under one name). */
+const dateRangeQuery = (name: string) =>
+  queryArray(isoDate).refine(
+    (dates) => dates === undefined || dates.length === 2,
+    `${name} takes two dates: ${name}[]=From&${name}[]=To`,
+  );
+
 const riskAlertFilters = listQuery.extend({
   /**
    * 'Search by Transaction ID, CAID or MID ID'. searchType ID (the default): the transaction id or the MID id by
@@ -54,32 +61,58 @@ const riskAlertFilters = listQuery.extend({
   type: queryArray(riskAlertType),
   /** Card brand: VISA, MC. */
   paymentMethod: queryArray(riskAlertCardBrand),
+  /** The spec's name for the Creation Date filter (spec 3, section 7): creationDate[]=From&creationDate[]=To. */
+  creationDate: dateRangeQuery('creationDate'),
+  /** The spec's name for the Last Changes filter: lastUpdateDate[]=From&lastUpdateDate[]=To. */
+  lastUpdateDate: dateRangeQuery('lastUpdateDate'),
+  /** creationDate's ends one at a time (the console's names). */
   creationDateFrom: isoDate.optional(),
   creationDateTo: isoDate.optional(),
-  /** 'Last Changes'. */
+  /** 'Last Changes', lastUpdateDate's ends one at a time. */
   lastUpdateDateFrom: isoDate.optional(),
   lastUpdateDateTo: isoDate.optional(),
 });
 
 interface DateRanges {
+  creationDate?: string[] | undefined;
   creationDateFrom?: string | undefined;
   creationDateTo?: string | undefined;
+  lastUpdateDate?: string[] | undefined;
   lastUpdateDateFrom?: string | undefined;
   lastUpdateDateTo?: string | undefined;
 }
+/** Each date filter: the spec's name for the range, and the names of its ends. */
+const DATE_FILTERS = [
+  { range: 'creationDate', from: 'creationDateFrom', to: 'creationDateTo' },
+  { range: 'lastUpdateDate', from: 'lastUpdateDateFrom', to: 'lastUpdateDateTo' },
+] as const;
+
 const inOrder = (from: string | undefined, to: string | undefined) =>
   !from || !to || Date.parse(from) <= Date.parse(to);
-/** The rules across fields, shared by the lists and their exports. */
+
+/**
+ * The rules across fields, shared by the lists and their exports: a range is given one way or the other, and ends
+ * after it starts. The spec's ranges then become their ends, so the queries (and an e-mailed export's stored query,
+ * parsed again when the file is built) read the ends only.
+ */
 const withRangeRules = <T extends z.ZodType<DateRanges>>(schema: T) =>
   schema
-    .refine((query) => inOrder(query.creationDateFrom, query.creationDateTo), {
-      message: MSG.datesIncorrect,
-      path: ['creationDateTo'],
+    .superRefine((query, context) => {
+      for (const { range, from, to } of DATE_FILTERS) {
+        const both = query[range];
+        if (both && (query[from] || query[to])) {
+          context.addIssue({ code: 'custom', path: [range], message: `Use ${range}, or ${from} and ${to}, not both` });
+        }
+        const [start, end] = both ?? [query[from], query[to]];
+        if (!inOrder(start, end))
+          context.addIssue({ code: 'custom', path: [both ? range : to], message: MSG.datesIncorrect });
+      }
     })
-    .refine((query) => inOrder(query.lastUpdateDateFrom, query.lastUpdateDateTo), {
-      message: MSG.datesIncorrect,
-      path: ['lastUpdateDateTo'],
-    });
+    .transform(({ creationDate, lastUpdateDate, ...query }) => ({
+      ...query,
+      ...(creationDate ? { creationDateFrom: creationDate[0], creationDateTo: creationDate[1] } : {}),
+      ...(lastUpdateDate ? { lastUpdateDateFrom: lastUpdateDate[0], lastUpdateDateTo: lastUpdateDate[1] } : {}),
+    }));
 
 /** GET /merchant/{merchantId}/transactionalert. */
 export const riskAlertListQuery = withRangeRules(riskAlertFilters);

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../enums';
 import { criterionField } from '../mids';
 import type { RoutingCriterion } from '../routing-criteria';
 import { MSG, maxCharacters } from '../validation';
-import { idPrefixSearchQuery, isoDate, listQuery, listResponse, queryArray, uuid } from './common';
+import { idPrefixSearchQuery, isoDate, listQuery, listResponse, pageSizeQuery, queryArray, uuid } from './common';
 import { criteriaFilters, criteriaLists } from './criteria';
 import { exportQuery } from './exports';
 
@@ -138,11 +139,7 @@ const routeFilters = listQuery.extend({
 
 /** GET /merchant/{merchantId}/route; limit=0 answers every route (the list variant of section 7). */
 export const routeListQuery = routeFilters.extend({
-  limit: z.coerce
-    .number()
-    .int()
-    .refine((value) => [0, 50, 100, 500].includes(value), 'Page size must be 50, 100 or 500')
-    .default(50),
+  limit: pageSizeQuery([0, ...PAGE_SIZES], 'Page size must be 50, 100 or 500, or 0 for every route', DEFAULT_PAGE_SIZE),
 });
 export type RouteListQuery = z.infer<typeof routeListQuery>;
 

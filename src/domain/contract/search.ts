@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { uuid } from './common';
+import { boundedQueryNumber, uuid } from './common';
 
 /** What the palette asks the API while the user types: accounts and merchants by name, any of them by id prefix. */
 export const searchQuery = z.object({
   q: z.string().trim().min(1).max(100),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  limit: boundedQueryNumber('The limit', 1, 50, 20),
   /** The account the user is in: its merchants come first within each rank. */
   accountId: uuid.optional(),
 });

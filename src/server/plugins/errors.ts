@@ -1,6 +1,7 @@
 import { type ApiErrorBody, type ErrorKey, messageFor } from '@domain/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { integrityConflictOf } from '../lib/db-errors';
 
 /** A failure the API reports on purpose: an HTTP status plus a catalogue key the console understands. */
 export class ApiError extends Error {
@@ -49,6 +50,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const issues = error.cause.issues.map(({ path, code, message }) => ({ path, code, message }));
       request.log.error({ err: error, issues }, 'response does not match its contract');
       return reply.code(500).send({ statusCode: 500, error: 'server-error', message: 'Try again later' });
+    }
+    const conflict = integrityConflictOf(error);
+    if (conflict) {
+      // A race the database decided where no service answered it: the client can reload and try again.
+      request.log.warn({ err: error, key: conflict }, 'integrity conflict');
+      const body: ApiErrorBody = { statusCode: 409, error: conflict, message: messageFor(conflict).header };
+      return reply.code(409).send(body);
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

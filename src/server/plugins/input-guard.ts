@@ -1,14 +1,14 @@
-import { CONTROL_CHARACTERS_MESSAGE, controlCharacterPaths, type TextKind } from '@domain/contract/common';
+import { refusedTextFields, type TextKind } from '@domain/contract/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from './errors';
 
-// Control characters are refused once, for every route, before validation: a hook on the root sees the query,
-// the path parameters and the parsed body of every request, whether or not its route declares a schema for them,
-// so no route can forget the check (a NUL byte used to reach PostgreSQL and answer 500).
+// Control characters and lone surrogates are refused once, for every route, before validation: a hook on the root
+// sees the query, the path parameters and the parsed body of every request, whether or not its route declares a
+// schema for them, so no route can forget the check (a NUL byte used to reach PostgreSQL and answer 500, and so did a
+// lone surrogate in a value written to a jsonb column).
 
-/** The documented 400 (`form-not-validated`) naming each field that holds control characters. */
-export function controlCharactersRefused(paths: readonly string[]): ApiError {
-  const fields = Object.fromEntries(paths.map((path) => [path, CONTROL_CHARACTERS_MESSAGE]));
+/** The documented 400 (`form-not-validated`) naming each refused field with its reason. */
+export function textRefused(fields: Record<string, string>): ApiError {
   return new ApiError(400, 'form-not-validated', 'Form not validated', { fields });
 }
 
@@ -22,10 +22,12 @@ const PARTS: readonly { read: (request: FastifyRequest) => unknown; kind: TextKi
 /** Registers the check on the root instance; call it before any route is registered. */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    const paths = new Set<string>();
+    const fields: Record<string, string> = {};
     for (const part of PARTS) {
-      for (const path of controlCharacterPaths(part.read(request), part.kind)) paths.add(path);
+      for (const [path, problem] of Object.entries(refusedTextFields(part.read(request), part.kind))) {
+        fields[path] ??= problem;
+      }
     }
-    if (paths.size > 0) throw controlCharactersRefused([...paths]);
+    if (Object.keys(fields).length > 0) throw textRefused(fields);
   });
 }

@@ -292,7 +292,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         ...publicRoute,
         summary: 'Whether a password link is still usable, and its kind',
         querystring: passwordLinkQuery,
-        response: { 200: passwordLinkStatus },
+        response: { 200: passwordLinkStatus, 400: errorBody },
       },
     },
     async (request) => {

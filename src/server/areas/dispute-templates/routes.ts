@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { accountParams } from '@domain/contract/accounts';
 import { chargebackDocumentRequest, chargebackDocumentResponse, chargebackParams } from '@domain/contract/chargebacks';
-import { errorBody, hasControlCharacters } from '@domain/contract/common';
+import { errorBody, textProblem } from '@domain/contract/common';
 import {
   disputeTemplateFileParams,
   disputeTemplateFileResponse,
@@ -9,6 +9,7 @@ import {
   disputeTemplateParams,
   disputeTemplateUploadResponse,
   TEMPLATE_MAX_BYTES,
+  TEMPLATE_MIME_TYPES,
   wordMimeType,
 } from '@domain/contract/dispute-templates';
 import { PERMISSIONS as P } from '@domain/permissions';
@@ -17,9 +18,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
+import { fileAnswer } from '../../plugins/api-docs';
 import { requirePermission } from '../../plugins/auth';
 import { ApiError } from '../../plugins/errors';
-import { controlCharactersRefused } from '../../plugins/input-guard';
+import { textRefused } from '../../plugins/input-guard';
 import { generateDocument, readDocumentFile } from './documents';
 import { sendAttachment, templateFilePath } from './files';
 import {
@@ -82,7 +84,8 @@ async function readUpload(request: FastifyRequest): Promise<{ fileName: string; 
   }
   try {
     // Multipart parts are not seen by the input guard (plugins/input-guard.ts): its refusal is applied here.
-    if (hasControlCharacters(part.filename, 'line')) throw controlCharactersRefused(['file']);
+    const problem = textProblem(part.filename, 'line');
+    if (problem) throw textRefused({ file: problem });
     checkTemplateName(part.filename);
   } catch (error) {
     await discard(part.file);
@@ -187,7 +190,7 @@ export const disputeTemplatesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
         tags,
         summary: 'The template file itself, as an attachment named as it was uploaded',
         params: disputeTemplateFileParams,
-        response: errors,
+        response: { 200: fileAnswer('The Word file', Object.values(TEMPLATE_MIME_TYPES)), ...errors },
       },
     },
     async (request, reply) => {
@@ -248,7 +251,7 @@ export const disputeTemplatesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
         tags: documentTags,
         summary: 'The case’s latest dispute document, as an attachment',
         params: chargebackParams,
-        response: errors,
+        response: { 200: fileAnswer('The Word file', Object.values(TEMPLATE_MIME_TYPES)), ...errors },
       },
     },
     async (request, reply) => {

@@ -2,6 +2,7 @@ import { errorBody } from '@domain/contract/common';
 import { exportParams, exportStatus } from '@domain/contract/exports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
+import { fileAnswer } from '../../plugins/api-docs';
 
 // E-mailed exports (spec 1, section 4: 204 means the file is e-mailed). The link in the e-mail opens the console,
 // which asks here with the user's session: only the user who asked gets the file, and only until it expires.
@@ -30,7 +31,14 @@ export const exportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         tags,
         summary: 'Download an e-mailed export (ZIP files as base64 text); 410 once the link has expired',
         params: exportParams,
-        response: { 410: errorBody, ...errors },
+        response: {
+          200: fileAnswer('The file: CSV, or a ZIP as base64 text (x-content-encoding: base64)', [
+            'text/csv',
+            'application/zip',
+          ]),
+          410: errorBody,
+          ...errors,
+        },
       },
     },
     async (request, reply) => {

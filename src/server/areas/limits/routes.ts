@@ -15,6 +15,7 @@ import { PERMISSIONS as P } from '@domain/permissions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app';
+import { retryWhenReferenceVanished } from '../../lib/db-errors';
 import { requirePermission } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { loadGlobalLimit, loadMidLimit, midOfCaller, pspOfCaller } from './queries';
@@ -67,8 +68,10 @@ export const limitsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       },
     },
     async (request) => {
-      const scope = await pspOfCaller(db, request.auth, request.params);
-      const saved = await saveGlobalLimit(deps, request.auth, scope, request.body);
+      // The scope is looked up again on a retry: a solution removed meanwhile is then a 404.
+      const saved = await retryWhenReferenceVanished(async () =>
+        saveGlobalLimit(deps, request.auth, await pspOfCaller(db, request.auth, request.params), request.body),
+      );
       await checkSoon(request.log);
       return saved;
     },
@@ -108,8 +111,10 @@ export const limitsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       },
     },
     async (request) => {
-      const scope = await midOfCaller(db, request.auth, request.params);
-      const saved = await saveMidLimit(deps, request.auth, scope, request.body);
+      // The scope is looked up again on a retry: a MID deleted meanwhile is then a 404.
+      const saved = await retryWhenReferenceVanished(async () =>
+        saveMidLimit(deps, request.auth, await midOfCaller(db, request.auth, request.params), request.body),
+      );
       await checkSoon(request.log);
       return saved;
     },

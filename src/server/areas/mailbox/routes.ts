@@ -1,3 +1,4 @@
+import { errorBody } from '@domain/contract/common';
 import { MAILBOX_LIMIT, mailboxList, mailboxMessageDetail, mailboxQuery } from '@domain/contract/mailbox';
 import { isIdentifier } from '@domain/ids';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
@@ -41,7 +42,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         tags: ['mailbox'],
         summary: 'Development mailbox: the latest e-mails (provider staff: all; other users: their own)',
         querystring: mailboxQuery,
-        response: { 200: mailboxList },
+        response: { 200: mailboxList, 400: errorBody, 401: errorBody },
       },
     },
     async (request) => {
@@ -62,7 +63,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         tags: ['mailbox'],
         summary: 'Development mailbox: one e-mail (another recipient’s answers 404 to users other than provider staff)',
         params: z.object({ id: z.string() }),
-        response: { 200: mailboxMessageDetail },
+        response: { 200: mailboxMessageDetail, 401: errorBody, 404: errorBody },
       },
     },
     async (request) => {

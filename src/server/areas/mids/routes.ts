@@ -22,6 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
 import { accountProviders, acquirers, merchants, mids } from '../../db/schema';
+import { retryWhenReferenceVanished } from '../../lib/db-errors';
 import { keysetOrder } from '../../lib/export/keyset';
 import { cappedCount, idStartsWith, pageWindow } from '../../lib/list';
 import { templateOf } from '../../payments/acquirer-templates';
@@ -120,7 +121,7 @@ export const midsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
     async (request, reply) => {
       const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
-      const midId = await createMid(deps, request.auth, target, request.body);
+      const midId = await retryWhenReferenceVanished(() => createMid(deps, request.auth, target, request.body));
       return reply.code(201).send({ midId });
     },
   );
@@ -145,7 +146,7 @@ export const midsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     async (request, reply) => {
       if (!isIdentifier(request.params.midId)) throw notFound();
       const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
-      await updateMid(deps, request.auth, target, request.params.midId, request.body);
+      await retryWhenReferenceVanished(() => updateMid(deps, request.auth, target, request.params.midId, request.body));
       return reply.code(204).send(null);
     },
   );
@@ -166,7 +167,7 @@ export const midsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     async (request, reply) => {
       if (!isIdentifier(request.params.midId)) throw notFound();
       const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
-      await deleteMid(deps, request.auth, target, request.params.midId);
+      await retryWhenReferenceVanished(() => deleteMid(deps, request.auth, target, request.params.midId));
       return reply.code(204).send(null);
     },
   );

@@ -47,7 +47,8 @@ async function placementOf(tx: Queryable, accountId: string, input: Pick<MidSave
     .select({ acquirerName: acquirers.prettyName, solutionAcquirerId: solutions.acquirerId })
     .from(accountProviders)
     .innerJoin(acquirers, eq(acquirers.id, accountProviders.acquirerId))
-    .innerJoin(solutions, and(eq(solutions.accountId, accountId), eq(solutions.id, input.solutionId)))
+    // A solution that is not the account's (or was just removed) is the solution's error, not the provider's.
+    .leftJoin(solutions, and(eq(solutions.accountId, accountId), eq(solutions.id, input.solutionId)))
     .where(and(eq(accountProviders.accountId, accountId), eq(accountProviders.acquirerId, input.acquirerId)));
   if (!row) throw formError({ acquirerId: 'Choose a provider of this account' });
   if (row.solutionAcquirerId !== input.acquirerId)

@@ -22,6 +22,7 @@ import { PERMISSIONS as P } from '@domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app';
+import { retryWhenReferenceVanished } from '../../lib/db-errors';
 import { requirePermission } from '../../plugins/auth';
 import { ApiError, notFound } from '../../plugins/errors';
 import { merchantOfCaller } from '../merchants/queries';
@@ -153,7 +154,7 @@ export const routesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request, reply) => {
       const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
-      const routeIds = await createRoutes(deps, request.auth, target, [request.body]);
+      const routeIds = await retryWhenReferenceVanished(() => createRoutes(deps, request.auth, target, [request.body]));
       return reply.code(201).send({ routeIds });
     },
   );
@@ -172,7 +173,9 @@ export const routesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request, reply) => {
       const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
-      const routeIds = await createRoutes(deps, request.auth, target, request.body.routes);
+      const routeIds = await retryWhenReferenceVanished(() =>
+        createRoutes(deps, request.auth, target, request.body.routes),
+      );
       return reply.code(201).send({ routeIds });
     },
   );
@@ -193,7 +196,9 @@ export const routesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request, reply) => {
       const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
-      await updateRoute(deps, request.auth, target, request.params.routeId, request.body);
+      await retryWhenReferenceVanished(() =>
+        updateRoute(deps, request.auth, target, request.params.routeId, request.body),
+      );
       return reply.code(204).send(null);
     },
   );
@@ -211,7 +216,9 @@ export const routesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request, reply) => {
       const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
-      const routeId = await duplicateRoute(deps, request.auth, target, request.params.routeId);
+      const routeId = await retryWhenReferenceVanished(() =>
+        duplicateRoute(deps, request.auth, target, request.params.routeId),
+      );
       return reply.code(201).send({ routeId });
     },
   );
