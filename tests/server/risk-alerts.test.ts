@@ -182,14 +182,14 @@ beforeAll(async () => {
     type: 'VERIFI_CDRN',
     status: 'PENDING',
     cardBrand: 'VISA',
-    caid: 'CD2000000003',
+    caid: 'CX2000000003',
     createdAt: at(5),
   });
   a.insight = await insertAlert(world, {
     type: 'ORDER_INSIGHT',
     status: 'CANNOT_REFUND',
     cardBrand: 'MC',
-    caid: 'CA3000000004',
+    caid: 'CT3000000004',
     midId: world.mids.instant,
     createdAt: at(10),
     updatedAt: at(8),
@@ -198,7 +198,7 @@ beforeAll(async () => {
     type: 'COMPELLING_EVIDENCE',
     status: 'PREVENTED',
     cardBrand: 'VISA',
-    caid: 'CA3000000005',
+    caid: 'CT3000000005',
     descriptor: null,
     midId: null,
     createdAt: at(20),
@@ -319,9 +319,9 @@ describe('GET /merchant/{merchantId}/transactionalert', () => {
     expect(ids(await list(`search=${a.insight.transactionId}`))).toEqual(idsOf('insight'));
     expect(ids(await list(`search=${a.insight.transactionId.slice(0, 13)}&searchType=ID`))).toEqual(idsOf('insight'));
     expect(ids(await list('search=CA1000000002'))).toEqual(idsOf('ethoca'));
-    // By prefix, as typed or in capitals.
-    expect(ids(await list('search=ca30'))).toEqual(idsOf('insight', 'evidence'));
-    expect(ids(await list('search=CD2'))).toEqual(idsOf('cdrn'));
+    // By prefix, as typed or in capitals. The prefixes are not hexadecimal, so no random id of another row matches.
+    expect(ids(await list('search=ct30'))).toEqual(idsOf('insight', 'evidence'));
+    expect(ids(await list('search=CX2'))).toEqual(idsOf('cdrn'));
     expect(ids(await list(`search=${world.mids.instant}`))).toEqual(idsOf('insight'));
     expect(ids(await list(`search=${world.mids.adyen.slice(0, 8)}`))).toEqual(
       expect.arrayContaining(idsOf('rdr', 'ethoca', 'cdrn')),
@@ -503,7 +503,7 @@ describe('GET /merchant/{merchantId}/transactionalert/export', () => {
       `creationDateFrom=${iso(at(10))}&creationDateTo=${iso(at(3))}`,
       `creationDate[]=${iso(at(10))}&creationDate[]=${iso(at(3))}`,
       `lastUpdateDateTo=${iso(at(8))}&order=lastUpdateDate`,
-      'search=ca30',
+      'search=ct30',
       'type[]=TEST',
     ]) {
       const listed = await list(query);
