@@ -5,6 +5,7 @@ import { runtimeConfig } from '@domain/contract/config';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from './app-deps';
 import { accountsRoutes } from './areas/accounts/routes';
 import { activityRoutes } from './areas/activity/routes';
 import { analyticsRoutes } from './areas/analytics/routes';
@@ -27,13 +28,13 @@ import { usersRoutes } from './areas/users/routes';
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
 import { createLimitAlerts, LIMIT_ALERTS_JOB, type LimitAlerts } from './jobs/limit-alerts';
-import { createJobQueue, type JobQueue } from './jobs/queue';
+import { createJobQueue } from './jobs/queue';
 import { createJobWorker, type JobWorker, type JobWorkerOptions } from './jobs/worker';
 import { createExportService, EXPORT_JOB, type ExportOptions, type ExportService } from './lib/export/service';
-import { loadSecretBox, type SecretBox } from './lib/secret-box';
+import { loadSecretBox } from './lib/secret-box';
 import type { Mailer } from './mail/mailer';
 import { createMailer } from './mail/outbox';
-import { createSandboxAcquirer, SANDBOX_SETTLEMENT_JOB, type SandboxAcquirer } from './payments/sandbox-acquirer';
+import { createSandboxAcquirer, SANDBOX_SETTLEMENT_JOB } from './payments/sandbox-acquirer';
 import { registerApiDocs } from './plugins/api-docs';
 import { requireAuth, TokenSigner } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -41,23 +42,6 @@ import { registerInputGuard } from './plugins/input-guard';
 import { logSerializers } from './plugins/logging';
 import { registerQueryKeyGuard } from './plugins/query-keys';
 import { registerSecurityHeaders } from './plugins/security-headers';
-
-/** What every area plugin receives. Tests build it with an in-memory database and a controllable clock. */
-export interface AppDeps {
-  db: Database['db'];
-  config: ServerConfig;
-  signer: TokenSigner;
-  mailer: Mailer;
-  now: () => number;
-  jobs: JobQueue;
-  exports: ExportService;
-  /** Answers refunds (payments/sandbox-acquirer.ts); its asynchronous answers settle through the job worker. */
-  acquirer: SandboxAcquirer;
-  /** Seals and opens MID credentials. */
-  secrets: SecretBox;
-  /** Fires limit alerts (jobs/limit-alerts.ts): requestCheck() after a change that may cross one. */
-  limitAlerts: LimitAlerts;
-}
 
 export interface BuildOptions {
   config: ServerConfig;

@@ -14,7 +14,7 @@ import { PERMISSIONS as P } from '@domain/permissions';
 import { and, asc, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { accounts, acquirers } from '../../db/schema';
 import { runList } from '../../lib/list';
 import { assertAccountAccess, requirePermission } from '../../plugins/auth';

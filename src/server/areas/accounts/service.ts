@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { ACCOUNT_MESSAGES, type AccountSave } from '@domain/contract/accounts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../db/client';
 import { accountProviders, accounts, acquirers, solutions, userAccounts } from '../../db/schema';
 import { actorOf, recordActivity } from '../../lib/audit';

@@ -12,7 +12,7 @@ import { PERMISSIONS as P } from '@domain/permissions';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { merchants, userActivity } from '../../db/schema';
 import { sortableOf } from '../../lib/export/keyset';
 import { runList } from '../../lib/list';

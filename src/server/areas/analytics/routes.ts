@@ -1,7 +1,7 @@
 import { ANALYTICS_LIMITS, analyticsAccepted, analyticsBatch } from '@domain/contract/analytics';
 import { errorBody } from '@domain/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { analyticsEvents } from '../../db/schema';
 import { takeRateLimitsOrThrow } from '../../lib/rate-limit';
 

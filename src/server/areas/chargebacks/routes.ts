@@ -17,7 +17,7 @@ import { PERMISSIONS as P } from '@domain/permissions';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { chargebacks } from '../../db/schema';
 import { keysetOrder } from '../../lib/export/keyset';
 import { cappedCount, pageWindow } from '../../lib/list';

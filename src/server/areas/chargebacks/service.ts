@@ -9,7 +9,7 @@ import {
 import { CHARGEBACK_REASON_LABELS } from '@domain/enums';
 import { can, PERMISSIONS as P } from '@domain/permissions';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../db/client';
 import { chargebackAgents, chargebacks } from '../../db/schema';
 import { actorOf, recordActivity } from '../../lib/audit';

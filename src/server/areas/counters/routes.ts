@@ -12,7 +12,7 @@ import {
 import { pspMidParams, pspParams } from '@domain/contract/limits';
 import { PERMISSIONS as P } from '@domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { utcDay } from '../../db/periods';
 import { requirePermission } from '../../plugins/auth';
 import { merchantOfCaller } from '../merchants/queries';

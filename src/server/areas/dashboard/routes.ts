@@ -9,7 +9,7 @@ import {
 } from '@domain/contract/dashboard';
 import { PERMISSIONS as P } from '@domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { utcDay } from '../../db/periods';
 import { assertAccountAccess, requirePermission } from '../../plugins/auth';
 import { loadChart, loadKpis } from './queries';

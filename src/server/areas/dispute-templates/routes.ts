@@ -17,7 +17,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { fileAnswer } from '../../plugins/api-docs';
 import { requirePermission } from '../../plugins/auth';
 import { ApiError } from '../../plugins/errors';

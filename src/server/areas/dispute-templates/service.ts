@@ -15,7 +15,7 @@ import { DISPUTE_TEMPLATE_KEYS, type DisputeTemplateKey } from '@domain/enums';
 import type { ErrorKey } from '@domain/errors';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../db/client';
 import { accounts, disputeTemplates } from '../../db/schema';
 import { actorOf, recordActivity } from '../../lib/audit';

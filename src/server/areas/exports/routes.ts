@@ -1,7 +1,7 @@
 import { errorBody } from '@domain/contract/common';
 import { exportParams, exportStatus } from '@domain/contract/exports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { fileAnswer } from '../../plugins/api-docs';
 
 // E-mailed exports (spec 1, section 4: 204 means the file is e-mailed). The link in the e-mail opens the console,

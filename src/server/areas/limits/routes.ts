@@ -14,7 +14,7 @@ import { isIdentifier } from '@domain/ids';
 import { PERMISSIONS as P } from '@domain/permissions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { retryWhenReferenceVanished } from '../../lib/db-errors';
 import { requirePermission } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';

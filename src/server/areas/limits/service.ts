@@ -1,7 +1,7 @@
 import type { AlertSaved, GlobalLimit, GlobalLimitSave, MidLimit, MidLimitSave } from '@domain/contract/limits';
 import { LIMIT_CARD_BRANDS, type LimitPair } from '@domain/limits';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../db/client';
 import { limits } from '../../db/schema';
 import { actorOf, recordActivity } from '../../lib/audit';

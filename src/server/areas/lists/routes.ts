@@ -4,7 +4,7 @@ import { isIdentifier } from '@domain/ids';
 import { LIST_KIND, LIST_LIMITS, LIST_NAMES, type ListKind } from '@domain/lists';
 import { can, PERMISSIONS as P } from '@domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { requirePermission } from '../../plugins/auth';
 import { forbidden, notFound } from '../../plugins/errors';
 import { merchantOfCaller } from '../merchants/queries';

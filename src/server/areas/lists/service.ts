@@ -4,7 +4,7 @@ import { LIST_MESSAGES, type ListKind, readItems, shownItem } from '@domain/list
 import { can, PERMISSIONS } from '@domain/permissions';
 import { NONE_CUSTOM_TAG } from '@domain/routing-criteria';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../db/client';
 import { merchantListEdits, merchantListItems, mids, routes, users } from '../../db/schema';
 import { actorOf, recordActivity } from '../../lib/audit';

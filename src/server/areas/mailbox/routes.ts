@@ -4,7 +4,7 @@ import { isIdentifier } from '@domain/ids';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { emailOutbox } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';

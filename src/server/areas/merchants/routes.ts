@@ -15,7 +15,7 @@ import { isIdentifier } from '@domain/ids';
 import { PERMISSIONS as P } from '@domain/permissions';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../db/client';
 import { accounts, merchants } from '../../db/schema';
 import { runList } from '../../lib/list';

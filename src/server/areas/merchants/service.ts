@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { MerchantSave } from '@domain/contract/merchants';
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../db/client';
 import { merchants } from '../../db/schema';
 import { actorOf, recordActivity } from '../../lib/audit';

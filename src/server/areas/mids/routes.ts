@@ -20,7 +20,7 @@ import { PERMISSIONS as P } from '@domain/permissions';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { accountProviders, acquirers, merchants, mids } from '../../db/schema';
 import { retryWhenReferenceVanished } from '../../lib/db-errors';
 import { keysetOrder } from '../../lib/export/keyset';

@@ -13,7 +13,7 @@ import { PERMISSIONS as P } from '@domain/permissions';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../db/client';
 import { transactionAlerts } from '../../db/schema';
 import { keysetOrder } from '../../lib/export/keyset';

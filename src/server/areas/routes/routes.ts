@@ -21,7 +21,7 @@ import {
 import { PERMISSIONS as P } from '@domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { retryWhenReferenceVanished } from '../../lib/db-errors';
 import { requirePermission } from '../../plugins/auth';
 import { ApiError, notFound } from '../../plugins/errors';

@@ -2,7 +2,7 @@ import { errorBody } from '@domain/contract/common';
 import { type SearchHit, searchQuery, searchResponse } from '@domain/contract/search';
 import { can, PERMISSIONS as P } from '@domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { searchAccounts, searchMerchants } from './queries';
 
 // What the command palette asks as the user types. It answers only what the caller may open: their accounts

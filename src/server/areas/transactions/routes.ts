@@ -19,7 +19,7 @@ import { PERMISSIONS as P } from '@domain/permissions';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { merchants, transactions } from '../../db/schema';
 import { keysetOrder } from '../../lib/export/keyset';
 import { cappedCount, idStartsWith, pageWindow } from '../../lib/list';

@@ -11,7 +11,7 @@ import {
   refundTypeOf,
 } from '@domain/refunds';
 import { and, asc, eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../db/client';
 import { mids, transactionHistory, transactions } from '../../db/schema';
 import { recordActivity } from '../../lib/audit';

@@ -16,7 +16,7 @@ import { can, PERMISSIONS as P } from '@domain/permissions';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import { roles, users } from '../../db/schema';
 import { runList } from '../../lib/list';
 import { type AuthContext, requirePermission } from '../../plugins/auth';

@@ -10,7 +10,7 @@ import type { UserType } from '@domain/enums';
 import { isIdentifier } from '@domain/ids';
 import { can, PERMISSIONS as P } from '@domain/permissions';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../db/client';
 import { passwordTokens, roles, userAccounts, users } from '../../db/schema';
 import { actorOf, recordActivity } from '../../lib/audit';
