@@ -17,11 +17,11 @@ import { activityRoutes } from './areas/activity/routes';
 import { analyticsRoutes } from './areas/analytics/routes';
 import { authRoutes } from './areas/auth/routes';
 import { chargebacksRoutes } from './areas/chargebacks/routes';
-import { countersRoutes } from './areas/counters/routes';
+import { countersPspRoutes, countersRoutes } from './areas/counters/routes';
 import { dashboardRoutes } from './areas/dashboard/routes';
 import { disputeTemplatesRoutes } from './areas/dispute-templates/routes';
 import { exportsRoutes } from './areas/exports/routes';
-import { limitsRoutes } from './areas/limits/routes';
+import { limitsPspRoutes, limitsRoutes } from './areas/limits/routes';
 import { listsRoutes } from './areas/lists/routes';
 import { mailboxRoutes } from './areas/mailbox/routes';
 import { merchantsRoutes } from './areas/merchants/routes';
@@ -45,6 +45,7 @@ import { requireAuth, TokenSigner } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { logSerializers } from './plugins/logging';
+import { pspScopedRoutes } from './plugins/psp-scope';
 import { apiDocsPolicy, registerSecurityHeaders } from './plugins/security-headers';
 
 /** What every area plugin receives. Tests build it with an in-memory database and a controllable clock. */
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         await scope.register(midsRoutes, deps);
         await scope.register(countersRoutes, deps);
         await scope.register(limitsRoutes, deps);
+        await scope.register(pspScopedRoutes(countersPspRoutes, limitsPspRoutes), deps);
         await scope.register(dashboardRoutes, deps);
         await scope.register(routesRoutes, deps);
         await scope.register(searchRoutes, deps);
