@@ -252,7 +252,8 @@ function MidLimitForm({ limit, root, mid, merchantId, pspId }: MidLimitFormProps
   });
   const fields = tree.permissions.editLimits ? box.fields : null;
   const draftAlerts = fields ? box.draftAlerts : null;
-  const alertBox: AlertTarget['box'] = { kind: 'mid', midId: mid.midId };
+  /** What every row of the box shares: its fields, its draft alerts and the box the alert calls update. */
+  const shared = { fields, draftAlerts, box: { kind: 'mid', midId: mid.midId } as AlertTarget['box'] };
 
   const copyFirstDescriptor = (brand: LimitTreeNode) => {
     const copied = copyToAll(box.fields.values, brand);
@@ -268,9 +269,7 @@ function MidLimitForm({ limit, root, mid, merchantId, pspId }: MidLimitFormProps
         node={descriptor}
         rowId={rowIdOf(boxId, descriptor)}
         level={3}
-        fields={fields}
-        draftAlerts={draftAlerts}
-        box={alertBox}
+        {...shared}
         title={<span className="limit-row__descriptor">{descriptor.name}</span>}
         extra={
           fields && index === 0 && brand.children.length > 1 ? (
@@ -293,9 +292,7 @@ function MidLimitForm({ limit, root, mid, merchantId, pspId }: MidLimitFormProps
         node={root}
         rowId={boxId}
         level={1}
-        fields={fields}
-        draftAlerts={draftAlerts}
-        box={alertBox}
+        {...shared}
         title={<MidTitle mid={mid} />}
         detail={<MidDetail midAcquirerId={limit.midAcquirerId} />}
       />
@@ -304,15 +301,7 @@ function MidLimitForm({ limit, root, mid, merchantId, pspId }: MidLimitFormProps
             const brandRow = rowIdOf(boxId, brand);
             return (
               <Fragment key={brand.key}>
-                <LimitRow
-                  node={brand}
-                  rowId={brandRow}
-                  level={2}
-                  fields={fields}
-                  draftAlerts={draftAlerts}
-                  box={alertBox}
-                  title={brand.name}
-                />
+                <LimitRow node={brand} rowId={brandRow} level={2} {...shared} title={brand.name} />
                 {tree.expanded.has(brandRow) ? descriptorRows(brand) : null}
               </Fragment>
             );
