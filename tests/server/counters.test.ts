@@ -755,6 +755,33 @@ describe('tenants and roles', () => {
     expect((await get('/merchant/not-a-merchant/psp')).statusCode).toBe(404);
   });
 
+  it('resolves one scope for counters and limits: a MID on another account’s solution opens neither', async () => {
+    const foreignPsp = await solutionOf(foreignWorld.mids.adyen);
+    const [stray] = await t.db
+      .insert(mids)
+      .values({
+        accountId: account.id,
+        merchantId: merchant.id,
+        description: 'On a foreign solution',
+        midAcquirerId: 'STRAY',
+        acquirerId: (await t.db.select().from(mids).where(eq(mids.id, world.mids.adyen)))[0]!.acquirerId,
+        solutionId: foreignPsp,
+      })
+      .returning({ id: mids.id });
+    try {
+      const { items } = pspList.parse(await ok(`/merchant/${merchant.id}/psp`));
+      expect(items.map((item) => item.pspId)).not.toContain(foreignPsp);
+      const scoped = [
+        ...urls(merchant.id, foreignPsp, stray!.id).slice(1),
+        `/merchant/${merchant.id}/psp/${foreignPsp}/limit`,
+        `/merchant/${merchant.id}/psp/${foreignPsp}/mid/${stray!.id}/limit`,
+      ];
+      for (const url of scoped) expect((await get(url)).statusCode, url).toBe(404);
+    } finally {
+      await t.db.delete(mids).where(eq(mids.id, stray!.id));
+    }
+  });
+
   it('answers 404 for a solution the merchant has no MID on, of another account, unknown or malformed', async () => {
     const [unused] = await t.db.select({ id: solutions.id }).from(solutions).where(eq(solutions.prettyName, 'Unused'));
     const foreignPsp = await solutionOf(foreignWorld.mids.adyen);

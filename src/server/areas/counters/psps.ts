@@ -1,5 +1,5 @@
 import type { PspOption } from '@domain/contract/counters';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { acquirers, mids, solutions } from '../../db/schema';
 
@@ -19,7 +19,8 @@ export async function listPsps(db: Queryable, merchantId: string): Promise<PspOp
       mids: count(),
     })
     .from(mids)
-    .innerJoin(solutions, eq(solutions.id, mids.solutionId))
+    // A solution of the merchant's own account, as the scope of its calls requires (plugins/psp-scope.ts).
+    .innerJoin(solutions, and(eq(solutions.id, mids.solutionId), eq(solutions.accountId, mids.accountId)))
     .innerJoin(acquirers, eq(acquirers.id, solutions.acquirerId))
     .where(eq(mids.merchantId, merchantId))
     .groupBy(solutions.id, acquirers.id)
