@@ -17,9 +17,10 @@ import {
 } from './support/console';
 
 // Counters, limits and alerts (issue 16) against a live demo world: this spec starts its own server, seeded like
-// `npm start`, with demo traffic on (the suite's server runs with it off so other journeys see still data). A dispute
-// agent's colleague sets a daily limit and a 50 % alert on a MID by keyboard; the traffic routes sales to that MID,
-// the alert check sees the threshold reached and the account's administrator finds the e-mail in the mailbox.
+// `npm start`, with demo traffic on (the suite's server runs with it off so other journeys see still data). An
+// administrator sets a daily limit and a 50 % alert on a MID by keyboard, saved together in one go; the traffic
+// routes sales to that MID, the alert check sees the threshold reached and the administrator finds the e-mail in the
+// mailbox.
 
 const healthTimeoutMs = 360_000;
 
@@ -218,19 +219,22 @@ test('by keyboard: a daily limit and a 50 % alert on a MID, crossed by live sale
     'placeholder',
     '60',
   );
-  await runInPalette(page, 'Save limit changes', 'Save limit changes');
-  await expect(page.getByText('Changes saved successfully!')).toBeVisible();
 
-  // The bell opens 'Alert configuration'; 50 and Enter save it.
+  // The bell works as soon as a value is typed: 'Alert configuration' keeps 50 % with the draft, and one save stores
+  // the limit and its alert together.
   const bell = page.getByRole('button', { name: `Set alert for ${target.midRow}` });
   await tabTo(page, bell, 40);
   await page.keyboard.press('Enter');
   const modal = page.getByRole('dialog', { name: 'Alert configuration' });
   await expect(modal).toBeVisible();
   await expect(modal).toContainText('Your changes can overwrite these settings for all users.');
+  await expect(modal).toContainText('the alert is saved with it, when you save the limits');
   await page.keyboard.type('50');
   await page.keyboard.press('Enter');
   await expect(modal).toBeHidden();
+  await expect(page.getByRole('button', { name: `Alert at 50 % for ${target.midRow}` })).toBeVisible();
+  await runInPalette(page, 'Save limit changes', 'Save limit changes');
+  await expect(page.getByText('Changes saved successfully!')).toBeVisible();
   await expect(page.getByRole('button', { name: `Alert at 50 % for ${target.midRow}` })).toBeVisible();
 
   // Live sales reach 1 of 2 today; the check fires once and e-mails the administrators. The administrator reads it in

@@ -12,7 +12,7 @@ import {
 } from './support/console';
 
 // The dashboard (issue 17) against the demo payments: by keyboard, an administrator exports the transactions behind a
-// KPI box and the ZIP's CSV holds exactly as many rows as the box counts; by mouse, a manager changes the range, the
+// KPI box, and behind Top 5 rejected errors, and each ZIP's CSV holds exactly as many rows as the box counts; by mouse, a manager changes the range, the
 // currency and the chart's month, at account and merchant level. Every state is scanned with axe.
 
 const DASHBOARD_PATH = /\/accounts\/[0-9a-f-]{36}\/dashboard(\?.*)?$/;
@@ -110,6 +110,20 @@ test('an administrator exports a KPI box by keyboard: the ZIP holds as many rows
   expect(download.suggestedFilename()).toMatch(/\.zip$/);
   expect(await zipCsvRows(download)).toBe(expected);
   await expect(menu).toBeHidden();
+
+  // 4: Top 5 rejected errors. Its file holds the rejected payments of the five codes it lists, no other.
+  const errors = box(page, 'Top 5 rejected errors');
+  const listed = (await errors.locator('.dashboard-errors__total').allTextContents()).map((text) =>
+    Number(text.replaceAll('.', '')),
+  );
+  expect(listed).toHaveLength(5);
+  const errorRows = listed.reduce((sum, total) => sum + total, 0);
+  expect(errorRows).toBeLessThanOrEqual(FILE_EXPORT_LIMIT);
+  await keyboard.press('4');
+  const errorsMenu = page.getByRole('menu', { name: 'Actions for Top 5 rejected errors' });
+  await expect(errorsMenu.getByRole('menuitem', { name: 'Export transactions' })).toBeFocused();
+  const [errorsDownload] = await Promise.all([page.waitForEvent('download'), keyboard.press('Enter')]);
+  expect(await zipCsvRows(errorsDownload)).toBe(errorRows);
 });
 
 test('a manager changes range, currency and the chart month by mouse, on the account and on a merchant', async ({

@@ -25,6 +25,8 @@ export const LIMIT_MESSAGES = {
   maximum: (max: number) => `The maximum number is ${max}`,
   /** The descriptor search's text for a blank or non-matching value (spec 3, section 2.6). */
   notValidSearch: 'not valid search',
+  /** Why the bell is disabled (both values empty), and why a save setting an alert without a limit is refused. */
+  alertNeedsLimit: 'Enter a monthly or daily limit to set an alert',
   hint: 'You only need to fill in one of the two limits: the other is calculated on a 30-day month.',
   alertBanner: 'Your changes can overwrite these settings for all users.',
   alertBannerCare: 'Please, be careful.',
@@ -32,13 +34,59 @@ export const LIMIT_MESSAGES = {
   noDescriptorsForCard: 'There are no descriptors for this card',
 } as const;
 
-/** The card brands a MID's limits list: Visa with descriptor limits, Mastercard without (spec 3, section 2.7). */
+/**
+ * The card brands counters and limits count by (spec 3, sections 2.7 and 9): Visa, with descriptor limits; Mastercard,
+ * without; and Others, every other sale (other brands, and sales whose brand is unknown), without. So Visa, Mastercard
+ * and Others add up to 'All brands'. `brands` are the card brands of the group; null is the rest.
+ */
 export const LIMIT_CARD_BRANDS = [
-  { name: 'VISA', descriptorsConfigurable: true },
-  { name: 'MC', descriptorsConfigurable: false },
-] as const satisfies readonly { name: CardBrand; descriptorsConfigurable: boolean }[];
+  { name: 'VISA', label: 'Visa', brands: ['VISA'], descriptorsConfigurable: true },
+  { name: 'MC', label: 'Mastercard', brands: ['MC'], descriptorsConfigurable: false },
+  { name: 'OTHERS', label: 'Others', brands: null, descriptorsConfigurable: false },
+] as const satisfies readonly {
+  name: string;
+  label: string;
+  brands: readonly CardBrand[] | null;
+  descriptorsConfigurable: boolean;
+}[];
 export type LimitCardBrand = (typeof LIMIT_CARD_BRANDS)[number]['name'];
-export const LIMIT_CARD_BRAND_NAMES = LIMIT_CARD_BRANDS.map((brand) => brand.name) as [LimitCardBrand, LimitCardBrand];
+export const LIMIT_CARD_BRAND_NAMES = LIMIT_CARD_BRANDS.map((brand) => brand.name) as [
+  LimitCardBrand,
+  ...LimitCardBrand[],
+];
+export const LIMIT_CARD_BRAND_LABELS = Object.fromEntries(
+  LIMIT_CARD_BRANDS.map((brand) => [brand.name, brand.label]),
+) as Record<LimitCardBrand, string>;
+
+const OTHER_BRANDS = LIMIT_CARD_BRANDS.find((group) => group.brands === null)!.name;
+
+/** The group a sale's card brand counts in: Visa, Mastercard or Others (an unknown brand included). */
+export function limitCardBrandOf(cardBrand: string | null): LimitCardBrand {
+  if (cardBrand === null) return OTHER_BRANDS;
+  const group = LIMIT_CARD_BRANDS.find((candidate) =>
+    (candidate.brands as readonly string[] | null)?.includes(cardBrand),
+  );
+  return group?.name ?? OTHER_BRANDS;
+}
+
+/** Whether a brand group takes descriptor limits (Visa only). */
+export const takesDescriptorLimits = (group: LimitCardBrand) =>
+  LIMIT_CARD_BRANDS.some((candidate) => candidate.name === group && candidate.descriptorsConfigurable);
+
+/**
+ * The brand groups a MID's counters and limits list, in their order: those of the card brands the MID accepts (every
+ * group when it accepts any brand, its card brand criterion being empty), and any other `present` (a group it sold
+ * on, or one with a saved limit), so nothing counted or saved is ever hidden.
+ */
+export function limitCardBrandsOf(
+  accepted: readonly string[],
+  present: Iterable<LimitCardBrand> = [],
+): LimitCardBrand[] {
+  const shown = new Set<LimitCardBrand>(present);
+  if (accepted.length === 0) for (const name of LIMIT_CARD_BRAND_NAMES) shown.add(name);
+  for (const brand of accepted) shown.add(limitCardBrandOf(brand));
+  return LIMIT_CARD_BRAND_NAMES.filter((name) => shown.has(name));
+}
 
 /** A descriptor as the shopper's statement shows it: 1 to 200 characters (the rollup keeps 200). */
 export const DESCRIPTOR_MAX = 200;
@@ -74,21 +122,49 @@ export const alertFraction = z
 export const percentToFraction = (percent: number) => Math.round(percent) / 100;
 export const fractionToPercent = (fraction: number) => Math.round(fraction * 100);
 
+/** A limit's two values, Monthly (total) and Daily, as saved: null where none was given. */
 export interface LimitPair {
   total: number | null;
   daily: number | null;
 }
+/** The two values of a limit pair, in the order the screens show them. */
+export const LIMIT_VALUE_FIELDS = ['total', 'daily'] as const satisfies readonly (keyof LimitPair)[];
+
+/**
+ * The limits in force, as counters measure sales against them: what was given, the other derived on a 30-day month.
+ * The same shape as the saved values, a different meaning: the counters' answers carry these, the limits' the saved.
+ */
+export type LimitsInForce = LimitPair;
 
 /**
  * The limits in force: what was given, and the other derived on a 30-day month (a daily limit rounds up, so 30 days
  * of it always cover the monthly one).
  */
-export function effectiveLimits({ total, daily }: LimitPair): LimitPair {
+export function effectiveLimits({ total, daily }: LimitPair): LimitsInForce {
   return {
     total: total ?? (daily === null ? null : daily * DAYS_PER_MONTH),
     daily: daily ?? (total === null ? null : Math.ceil(total / DAYS_PER_MONTH)),
   };
 }
+
+/**
+ * Whether a limit has a value at all: an alert needs one (spec 3, section 2.7: the bell is disabled when both are
+ * empty), and clearing both removes the alert. The limit-alerts job's SQL is generated from LIMIT_VALUE_FIELDS too.
+ */
+export const hasLimit = (pair: LimitPair): boolean => LIMIT_VALUE_FIELDS.some((field) => pair[field] !== null);
+
+/**
+ * The sales at which an alert fires: the fewest whole sales that reach its percentage of the limit (sales × 100 ≥
+ * percent × limit). Whole numbers on both sides, so the chart's alert line and the firing agree at the edge.
+ * percent × limit stays below 2^53, and a quotient that is not whole is at least 0.01 from one, so ceil is exact.
+ */
+export function alertThreshold(limit: number, fraction: number): number {
+  return Math.ceil((fractionToPercent(fraction) * limit) / 100);
+}
+
+/** Whether `sales` reached the alert's threshold on `limit` (fires the alert, once per period). */
+export const alertReached = (sales: number, limit: number, fraction: number): boolean =>
+  sales >= alertThreshold(limit, fraction);
 
 export type UsageLevel = 'ok' | 'warning' | 'over';
 
@@ -111,8 +187,28 @@ export function usagePercent(sales: number, limit: number | null): number {
 export const LIMIT_LEVELS = ['GLOBAL', 'MID', 'CARD_BRAND', 'DESCRIPTOR'] as const;
 export type LimitLevel = (typeof LIMIT_LEVELS)[number];
 
+/** A limit row's level, from the scope columns it sets (a descriptor sits under a card brand, a brand under a MID). */
+export function limitLevel(row: {
+  midId: string | null;
+  cardBrand: string | null;
+  descriptor: string | null;
+}): LimitLevel {
+  if (row.descriptor !== null) return 'DESCRIPTOR';
+  if (row.cardBrand !== null) return 'CARD_BRAND';
+  return row.midId === null ? 'GLOBAL' : 'MID';
+}
+
+/** The periods a limit applies to: Daily and Monthly (total); an alert fires once per each. */
 export const ALERT_PERIODS = ['DAILY', 'MONTHLY'] as const;
 export type AlertPeriod = (typeof ALERT_PERIODS)[number];
+
+/** The limit a range's sales are measured against: a single day against the daily limit, longer against the monthly. */
+export const limitPeriodOf = (range: { from: string; to: string }): AlertPeriod =>
+  range.from === range.to ? 'DAILY' : 'MONTHLY';
+
+/** The limit in force for a period. */
+export const limitFor = (limits: LimitsInForce, period: AlertPeriod): number | null =>
+  period === 'DAILY' ? limits.daily : limits.total;
 
 /** The ranges the counters offer (spec 3, section 2.6). */
 export const COUNTER_RANGES = ['today', 'thisMonth', 'lastMonth', 'twoMonthsAgo'] as const;

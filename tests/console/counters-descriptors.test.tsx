@@ -7,9 +7,9 @@ import { json, type ServerCall } from './app-harness';
 import { COUNTERS, MERCHANT_ID, midId, PSP_ADYEN, renderCounters, TODAY } from './counters-fixtures';
 import { giveTablesAHeight } from './table-viewport';
 
-// The Descriptors tab (issue 16; spec 3, section 2.6): the one data table over the descriptor call, sorted by the
-// server (every column but Limit), filtered by descriptor text, dates, MID and card brand, with the spec's empty
-// texts: 'not valid search' for a blank or unmatched search, and the MID's and the card's.
+// The Descriptors tab (issue 16; spec 3, section 2.6): the one data table over the descriptor call, paged and sorted
+// by the server (every column but Limit), filtered by descriptor text, dates, MID and card brand group, with the
+// spec's empty texts: 'not valid search' for a blank or unmatched search, and the MID's and the card's.
 
 beforeEach(giveTablesAHeight);
 afterEach(() => vi.restoreAllMocks());
@@ -22,8 +22,9 @@ const ROWS: DescriptorRow[] = [
   {
     descriptor: 'LUMEN*BOOKS',
     sales: 40,
+    // The limits in force: a monthly 300 is 10 a day.
     total: 300,
-    daily: null,
+    daily: 10,
     mid: 'Adyen EU 1',
     midId: midId(1),
     cardBrand: 'VISA',
@@ -31,12 +32,15 @@ const ROWS: DescriptorRow[] = [
   { descriptor: 'ACME*SHOP', sales: 8, total: null, daily: null, mid: 'Adyen EU 2', midId: midId(2), cardBrand: 'MC' },
 ];
 
-function renderDescriptors(answer: (call: ServerCall) => DescriptorRow[] = () => ROWS) {
+function renderDescriptors(
+  answer: (call: ServerCall) => DescriptorRow[] = () => ROWS,
+  total: (items: DescriptorRow[]) => number = (items) => items.length,
+) {
   return renderCounters(TAB, {
     answer: (call) => {
       if (call.path !== DESCRIPTOR_CALL) return undefined;
       const items = answer(call);
-      return json(200, { count: items.length, items });
+      return json(200, { count: items.length, total: total(items), items });
     },
   });
 }
@@ -57,9 +61,24 @@ describe('the Descriptors tab', () => {
     expect(call.search.get('from')).toBe(THIS_MONTH.from);
     expect(call.search.get('to')).toBe(THIS_MONTH.to);
     expect(call.search.get('order')).toBe('-sales');
-    // The call answers the whole range; the table pages it itself.
-    expect(call.search.has('page')).toBe(false);
+    expect(call.search.get('page')).toBe('1');
+    expect(call.search.get('limit')).toBe('50');
     expect(screen.getByText('1-2 of 2')).toBeInTheDocument();
+  });
+
+  it('pages on the server, with the total of every row, past the first 2,000', async () => {
+    const page = (call: ServerCall): DescriptorRow[] =>
+      Array.from({ length: Number(call.search.get('limit')) }, (_, index) => ({
+        ...ROWS[1]!,
+        descriptor: `BULK*${call.search.get('page')}-${index}`,
+      }));
+    const { user, calls } = renderDescriptors(page, () => 2_345);
+    expect(await screen.findByText('1-50 of 2.345')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 47')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(lastDescriptorCall(calls).search.get('page')).toBe('2'));
+    expect(await screen.findByRole('row', { name: /BULK\*2-0/ })).toBeInTheDocument();
+    expect(screen.getByText('51-100 of 2.345')).toBeInTheDocument();
   });
 
   it('sorts on the server by every column but Limit', async () => {
@@ -104,8 +123,11 @@ describe('the Descriptors tab', () => {
     expect(await screen.findByRole('row', { name: /LUMEN\*BOOKS/ })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Card brand All' }));
-    await user.click(await screen.findByRole('checkbox', { name: 'Visa' }));
-    await waitFor(() => expect(lastDescriptorCall(calls).search.getAll('brand[]')).toEqual(['VISA']));
+    // The limits' brand groups (spec 3, section 9): Visa, Mastercard and Others.
+    for (const name of ['Visa', 'Mastercard'])
+      expect(await screen.findByRole('checkbox', { name })).toBeInTheDocument();
+    await user.click(await screen.findByRole('checkbox', { name: 'Others' }));
+    await waitFor(() => expect(lastDescriptorCall(calls).search.getAll('brand[]')).toEqual(['OTHERS']));
     expect(await screen.findByText('There are no descriptors for this card')).toBeInTheDocument();
   });
 

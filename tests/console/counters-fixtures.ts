@@ -51,9 +51,9 @@ export const FIRED: FiredAlert = {
 export function counterFixture(overrides: Partial<PspCounter> = {}): PspCounter {
   return {
     today: TODAY,
-    // Today against a daily limit derived from the monthly one (ceil(1000 / 30) = 34): 30 is 88,2 %, above 80.
+    // Today against the daily limit in force, derived from the monthly one (ceil(1000 / 30) = 34): 30 is 88,2 %.
     sales: { success: { today: 30, thisMonth: 500, lastMonth: 1200, twoMonthsAgo: 700 } },
-    limits: { total: 1000, daily: null },
+    limits: { total: 1000, daily: 34 },
     firedAlerts: [FIRED],
     ...overrides,
   };
@@ -67,6 +67,7 @@ export function midSalesFixture(index: number): MidSales {
     enable: true,
     monthlySales: {
       sales: 90,
+      period: 'MONTHLY',
       limit: 100,
       cardBrands: [
         { name: 'VISA', sales: 60, limit: 50 },
@@ -91,9 +92,10 @@ export const MID_COUNTER: MidCounter = {
     {
       cardBrand: 'VISA',
       items: [
-        { descriptor: 'LUMEN*BOOKS', sales: 40, total: 300, daily: null },
+        // Limits in force: a monthly 300 is 10 a day, a daily 5 is 150 a month.
+        { descriptor: 'LUMEN*BOOKS', sales: 40, total: 300, daily: 10 },
         { descriptor: 'Lumen travel', sales: 12, total: null, daily: null },
-        { descriptor: 'ACME*SHOP', sales: 8, total: null, daily: 5 },
+        { descriptor: 'ACME*SHOP', sales: 8, total: 150, daily: 5 },
       ],
     },
     { cardBrand: 'MC', items: [] },

@@ -2,7 +2,17 @@ import { counterRangeDays } from '@domain/limits';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_ID } from './app-harness';
-import { COUNTERS, MERCHANT_ID, MID_COUNTER, MIDS, midId, PSP_ADYEN, renderCounters, TODAY } from './counters-fixtures';
+import {
+  COUNTERS,
+  MERCHANT_ID,
+  MID_COUNTER,
+  MIDS,
+  midId,
+  midSalesFixture,
+  PSP_ADYEN,
+  renderCounters,
+  TODAY,
+} from './counters-fixtures';
 
 // The Sales (MIDs) tab (issue 16; spec 3, sections 2.6 and 9): the range, five MID cards a page, the eye button to the
 // MID's detail in a new tab, the all-brand and per-brand bars, the daily sales as a table, and the descriptors
@@ -97,6 +107,33 @@ describe('the Sales (MIDs) tab', () => {
     // Mastercard has no limit: its sales, no bar.
     expect(within(card).queryByRole('progressbar', { name: /Mastercard/ })).not.toBeInTheDocument();
     expect(within(card).getByText('Mastercard').nextSibling).toHaveTextContent('30No limit');
+  });
+
+  it('measures the range Today against the daily limits, so a busy day turns the bars amber and red', async () => {
+    const today = {
+      ...midSalesFixture(1),
+      monthlySales: {
+        sales: 9,
+        period: 'DAILY' as const,
+        limit: 10,
+        cardBrands: [
+          { name: 'VISA' as const, sales: 6, limit: 4 },
+          { name: 'MC' as const, sales: 3, limit: null },
+          { name: 'OTHERS' as const, sales: 0, limit: null },
+        ],
+      },
+    };
+    const { calls } = renderCounters(`${SALES}?range=today`, { mids: [today] });
+    const card = await screen.findByRole('article', { name: 'Adyen EU 1' });
+    expect(daysOf(calls.find((call) => call.path === MIDS_CALL)!.search)).toEqual({ from: TODAY, to: TODAY });
+    expect(within(card).getByRole('heading', { name: 'Sales against the daily limits' })).toBeInTheDocument();
+    const all = within(card).getByRole('progressbar', { name: 'Adyen EU 1: all brands against the daily limit' });
+    expect(all).toHaveAttribute('aria-valuetext', '90,0%: 9 of 10');
+    expect(all.closest('.usage')).toHaveClass('usage--warning');
+    const visa = within(card).getByRole('progressbar', { name: 'Adyen EU 1: Visa against its daily limit' });
+    expect(visa.closest('.usage')).toHaveClass('usage--over');
+    // Spec 3, section 9: Visa, Mastercard, plus Others.
+    expect(within(card).getByText('Others').nextSibling).toHaveTextContent('0No limit');
   });
 
   it('holds the daily sales of every series, with the limits, in a table', async () => {

@@ -31,10 +31,22 @@ describe('the counters screen', () => {
     expect(screen.getByRole('tab', { name: 'Sales (MIDs)' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  it('opens a tab of the first provider solution from .../counter/sales and .../counter/descriptors', async () => {
+    const sales = renderCounters(`${COUNTERS}/sales`);
+    await waitFor(() => expect(sales.currentPath()).toBe(`${COUNTERS}/${PSP_ADYEN}`));
+    expect(screen.getByRole('tab', { name: 'Sales (MIDs)' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByText(/not found/i)).not.toBeInTheDocument();
+    sales.unmount();
+
+    const descriptors = renderCounters(`${COUNTERS}/descriptors`);
+    await waitFor(() => expect(descriptors.currentPath()).toBe(`${COUNTERS}/${PSP_ADYEN}/descriptors`));
+    expect(await screen.findByRole('tab', { name: 'Descriptors' })).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('shows each KPI card with its sales, /limit and a bar coloured and written by its level', async () => {
     renderCounters(`${COUNTERS}/${PSP_ADYEN}`);
     const today = await screen.findByRole('progressbar', { name: 'Sales today against the daily limit' });
-    // The daily limit is derived from the monthly 1.000 on a 30-day month: 34; 30 sales are 88,2 %, above 80.
+    // The daily limit in force (derived from the monthly 1.000 on a 30-day month): 34; 30 sales are 88,2 %, above 80.
     expect(today).toHaveAttribute('aria-valuenow', '88');
     expect(today).toHaveAttribute('aria-valuemin', '0');
     expect(today).toHaveAttribute('aria-valuemax', '100');

@@ -56,7 +56,7 @@ describe('a KPI box menu', () => {
     expect(call.search.has('currency')).toBe(false);
   });
 
-  it('sends each box its own set: sales, rejected, fallback, refunds and chargebacks', async () => {
+  it('sends each box its own set: sales, rejected, top errors, fallback, refunds and chargebacks', async () => {
     captureDownloads();
     const { user, calls } = renderDashboard(ACCOUNT_DASHBOARD, { answer: exportAnswer });
     const exportOf = async (title: string) => {
@@ -74,6 +74,7 @@ describe('a KPI box menu', () => {
         statuses: sent.search.getAll('status[]'),
         fallback: sent.search.get('isFallback'),
         merchant: sent.search.getAll('merchantId[]'),
+        errorCodes: sent.search.getAll('errorCode[]'),
       };
     };
     expect(await exportOf('Sales')).toEqual({
@@ -81,30 +82,43 @@ describe('a KPI box menu', () => {
       statuses: ['SUCCESS'],
       fallback: null,
       merchant: [],
+      errorCodes: [],
     });
     expect(await exportOf('Rejected')).toEqual({
       types: ['PAYMENT', 'RECURRENCE'],
       statuses: ['FAILED', 'DECLINED', 'ABANDONED'],
       fallback: null,
       merchant: [],
+      errorCodes: [],
+    });
+    // Top 5 rejected errors: the rejected payments of the codes the box lists, not every rejected payment.
+    expect(await exportOf('Top 5 rejected errors')).toEqual({
+      types: ['PAYMENT', 'RECURRENCE'],
+      statuses: ['FAILED', 'DECLINED', 'ABANDONED'],
+      fallback: null,
+      merchant: [],
+      errorCodes: ['0201', '0102'],
     });
     expect(await exportOf('Fallback sales')).toEqual({
       types: ['PAYMENT', 'RECURRENCE'],
       statuses: ['SUCCESS'],
       fallback: 'true',
       merchant: [],
+      errorCodes: [],
     });
     expect(await exportOf('Refunds')).toEqual({
       types: ['REFUND', 'PARTIAL_REFUND'],
       statuses: ['SUCCESS'],
       fallback: null,
       merchant: [],
+      errorCodes: [],
     });
     expect(await exportOf('Chargebacks')).toEqual({
       types: ['CHARGEBACK'],
       statuses: ['SUCCESS'],
       fallback: null,
       merchant: [],
+      errorCodes: [],
     });
   });
 

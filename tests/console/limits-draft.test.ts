@@ -1,5 +1,5 @@
 import {
-  canHaveAlert,
+  alertMode,
   copyToAll,
   draftLimits,
   draftSchema,
@@ -73,9 +73,10 @@ describe('limit inputs', () => {
 });
 
 describe('the saved tree', () => {
-  it('lists the MID, then Visa with its descriptors and Mastercard without, whatever order the server used', () => {
+  it('lists the MID, then Visa with its descriptors, Mastercard and Others without, whatever order the server used', () => {
     const fixture = midFixture();
-    const root = midTree({ ...fixture, cardBrands: [...fixture.cardBrands].reverse() });
+    const others = { ...fixture.cardBrands[1]!, name: 'OTHERS' as const };
+    const root = midTree({ ...fixture, cardBrands: [others, ...fixture.cardBrands].reverse() });
     expect(nodesOf(root).map((node) => [node.key, node.level, node.phrase])).toEqual([
       ['mid', 'MID', 'MID Lumen EU (4410001)'],
       ['VISA', 'CARD_BRAND', 'Visa of MID Lumen EU (4410001)'],
@@ -83,6 +84,7 @@ describe('the saved tree', () => {
       ['VISA/LUMEN*TRAVEL', 'DESCRIPTOR', 'descriptor LUMEN*TRAVEL, Visa of MID Lumen EU (4410001)'],
       ['VISA/LUMEN*HOTELS', 'DESCRIPTOR', 'descriptor LUMEN*HOTELS, Visa of MID Lumen EU (4410001)'],
       ['MC', 'CARD_BRAND', 'Mastercard of MID Lumen EU (4410001)'],
+      ['OTHERS', 'CARD_BRAND', 'Others of MID Lumen EU (4410001)'],
     ]);
   });
 
@@ -104,14 +106,20 @@ describe('the saved tree', () => {
     expect(texts[field('VISA/LUMEN*SHOP', 'daily')]).toBe('40');
   });
 
-  it('offers an alert only on a saved limit that has a monthly or daily value', () => {
+  it('offers an alert on any limit with a value shown: saved on its own when saved, with the limit otherwise', () => {
     const root = midTree(midFixture());
     const byKey = Object.fromEntries(nodesOf(root).map((node) => [node.key, node]));
-    expect(canHaveAlert(byKey.mid!)).toBe(true);
-    expect(canHaveAlert(byKey.VISA!)).toBe(true);
-    expect(canHaveAlert(byKey.MC!)).toBe(false);
-    expect(canHaveAlert(globalTree(globalFixture({ total: null, daily: null })))).toBe(false);
-    expect(canHaveAlert(globalTree(globalFixture({ limitId: null })))).toBe(false);
+    const none = { total: null, daily: null };
+    expect(alertMode(byKey.mid!, byKey.mid!.saved)).toBe('saved');
+    expect(alertMode(byKey.VISA!, { total: null, daily: 200 })).toBe('saved');
+    // Mastercard has no saved value: typed, its alert goes with the limit; empty, it has none.
+    expect(alertMode(byKey.MC!, { total: null, daily: 35 })).toBe('draft');
+    expect(alertMode(byKey.MC!, none)).toBe('none');
+    // A saved limit whose values are being cleared: no alert (the save removes it).
+    expect(alertMode(byKey.mid!, none)).toBe('none');
+    expect(alertMode(globalTree(globalFixture({ limitId: null, total: null })), { total: 10, daily: null })).toBe(
+      'draft',
+    );
   });
 
   it('puts an alert the server answered on the one limit it belongs to', () => {
@@ -193,6 +201,37 @@ describe('what a save sends', () => {
       ],
     });
     expect(midLimitSave.parse(body)).toEqual(body);
+  });
+
+  it('sends the draft alerts with the limits they belong to, and none whose limit was emptied', () => {
+    const root = midTree(midFixture());
+    const values = draftSchema(root).parse({
+      ...savedTexts(root),
+      [field('MC', 'daily')]: '35',
+      [field('VISA/LUMEN*HOTELS', 'daily')]: '',
+    });
+    const alerts = new Map([
+      ['MC', 80],
+      ['VISA/LUMEN*HOTELS', 50],
+    ]);
+    const body = midSaveBody(root, values, 7, alerts);
+    expect(body.cardBrands[1]).toEqual({
+      name: 'MC',
+      total: null,
+      daily: 35,
+      alert: { percentage: 0.8 },
+      descriptors: [],
+    });
+    expect(body.cardBrands[0]!.descriptors.map((descriptor) => descriptor.name)).toEqual(['LUMEN*SHOP']);
+    expect(midLimitSave.parse(body)).toEqual(body);
+    const global = globalTree(globalFixture({ limitId: null, total: null }));
+    const globalValues = draftSchema(global).parse({ [field('global', 'total')]: '', [field('global', 'daily')]: '7' });
+    expect(globalSaveBody(global, globalValues, 0, new Map([['global', 25]]))).toEqual({
+      total: null,
+      daily: 7,
+      alert: { percentage: 0.25 },
+      version: 0,
+    });
   });
 });
 

@@ -1,5 +1,4 @@
-import type { MidSales } from '@domain/contract/counters';
-import type { GlobalLimit, MidLimit } from '@domain/contract/limits';
+import type { GlobalLimit, LimitMid, MidLimit } from '@domain/contract/limits';
 
 // Saved limits as the server answers them, for the Limits & Alerts tab's tests.
 
@@ -15,8 +14,21 @@ export const LIMIT_IDS = {
   shop: 'b1000000-0000-4000-8000-000000000004',
 } as const;
 
+/** The solution's MIDs, as the global limit's answer lists them. */
+export const LIMIT_MIDS: LimitMid[] = [
+  { midId: MID_ID, description: 'Lumen EU', midAcquirerId: '4410001', enable: true },
+];
+
 export function globalFixture(overrides: Partial<GlobalLimit> = {}): GlobalLimit {
-  return { limitId: LIMIT_IDS.global, total: 30000, daily: null, alert: null, version: 3, ...overrides };
+  return {
+    limitId: LIMIT_IDS.global,
+    total: 30000,
+    daily: null,
+    alert: null,
+    version: 3,
+    mids: LIMIT_MIDS,
+    ...overrides,
+  };
 }
 
 /**
@@ -57,17 +69,6 @@ export function midFixture(overrides: Partial<MidLimit> = {}): MidLimit {
         descriptors: [],
       },
     ],
-    ...overrides,
-  };
-}
-
-export function midSalesFixture(overrides: Partial<MidSales> = {}): MidSales {
-  return {
-    midId: MID_ID,
-    description: 'Lumen EU',
-    midAcquirerId: '4410001',
-    enable: true,
-    monthlySales: { sales: 120, limit: 9000, cardBrands: [] },
     ...overrides,
   };
 }

@@ -1,9 +1,11 @@
 import { AppProviders } from '@console/app/providers';
+import { SAVED_WITH_THE_LIMIT } from '@console/areas/counters/limits/alert-modal';
 import { LimitsTab } from '@console/areas/counters/limits/limits-tab';
 import { CommandLayer } from '@console/commands/command-layer';
 import { CommandRegistryProvider } from '@console/commands/registry';
 import { createConsoleStorage, writeSession } from '@console/session/storage';
 import type { GlobalLimit, MidLimit } from '@domain/contract/limits';
+import { LIMIT_MESSAGES } from '@domain/limits';
 import { credentialsFromResponse } from '@machines/session.machine';
 import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -11,7 +13,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
 import { ACCOUNT_ID, json, type ServerCall, sessionAnswer, TEST_CONFIG } from './app-harness';
-import { globalFixture, LIMIT_IDS, MERCHANT_ID, MID_ID, midFixture, midSalesFixture, PSP_ID } from './limits-fixtures';
+import { globalFixture, LIMIT_IDS, MERCHANT_ID, MID_ID, midFixture, PSP_ID } from './limits-fixtures';
 import { noteServerCall } from './served-check';
 
 // The Limits & Alerts tab (issue 16; spec 3, sections 2.7, 4, 5, 6 and 8) against a stubbed server: Save and Cancel
@@ -37,11 +39,19 @@ type Answer = (call: ServerCall, state: ServerState) => Response | undefined;
 
 let storageCounter = 0;
 
-function renderTab({ permissions = EDITOR, answer }: { permissions?: string[]; answer?: Answer } = {}) {
+function renderTab({
+  permissions = EDITOR,
+  answer,
+  state: given,
+}: {
+  permissions?: string[];
+  answer?: Answer;
+  state?: Partial<ServerState>;
+} = {}) {
   storageCounter += 1;
   const storage = createConsoleStorage(window.localStorage, `limits-tab-${storageCounter}`);
   writeSession(storage, credentialsFromResponse(sessionAnswer({ permissions }), Date.now()));
-  const state: ServerState = { global: globalFixture(), mid: midFixture() };
+  const state: ServerState = { global: globalFixture(), mid: midFixture(), ...given };
   const calls: ServerCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -80,7 +90,6 @@ function renderTab({ permissions = EDITOR, answer }: { permissions?: string[]; a
 
 /** The server as the limits routes answer: saves raise the version, alerts come back as the limit's alert. */
 function serve(call: ServerCall, state: ServerState): Response {
-  if (call.path === `${PSP}/mid` && call.method === 'GET') return json(200, { items: [midSalesFixture()] });
   if (call.path === GLOBAL_PATH) {
     if (call.method === 'PUT') {
       const { version, ...values } = call.body as GlobalLimit;
@@ -331,20 +340,101 @@ describe('limits tab: alerts', () => {
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeInTheDocument();
   });
 
-  it('keeps the bell disabled, saying why, while a limit has no saved value', async () => {
+  it('keeps the bell disabled, saying why, only while both values are empty', async () => {
     const { user } = renderTab();
     await loaded();
-    const bell = screen.getByRole('button', { name: `Set alert for ${MASTERCARD}` });
-    expect(bell).toHaveAttribute('aria-disabled', 'true');
-    expect(bell).toHaveAccessibleDescription('Save a monthly or daily limit first to set an alert');
-    await user.click(bell);
+    const bell = () => screen.getByRole('button', { name: `Set alert for ${MASTERCARD}` });
+    expect(bell()).toHaveAttribute('aria-disabled', 'true');
+    expect(bell()).toHaveAccessibleDescription(LIMIT_MESSAGES.alertNeedsLimit);
+    await user.click(bell());
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    // Typing a value does not make it a saved limit.
+    // A value typed, not yet saved, is enough (spec 3, section 2.7).
     await user.type(input(`Daily for ${MASTERCARD}`), '35');
-    expect(screen.getByRole('button', { name: `Set alert for ${MASTERCARD}` })).toHaveAttribute(
-      'aria-disabled',
-      'true',
-    );
+    expect(bell()).not.toHaveAttribute('aria-disabled');
+    await user.clear(input(`Daily for ${MASTERCARD}`));
+    expect(bell()).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('sets a new limit and its alert in one go: the alert waits in the draft and is saved with the limit', async () => {
+    const { user, calls } = renderTab();
+    await loaded();
+    await user.type(input(`Daily for ${MASTERCARD}`), '35');
+    await user.click(screen.getByRole('button', { name: `Set alert for ${MASTERCARD}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Alert configuration' });
+    expect(within(dialog).getByText(SAVED_WITH_THE_LIMIT)).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /Send alert when sales reach/ }), '80{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: `Alert at 80 % for ${MASTERCARD}` })).toHaveTextContent('80 %');
+    expect(calls.filter((call) => call.path.endsWith('/alert'))).toEqual([]);
+
+    await user.click(within(midForm()).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Changes saved successfully!')).toBeInTheDocument();
+    expect(puts(calls, MID_PATH).map((call) => (call.body as MidLimit).cardBrands[1])).toEqual([
+      { name: 'MC', total: null, daily: 35, alert: { percentage: 0.8 }, descriptors: [] },
+    ]);
+    expect(calls.filter((call) => call.path.endsWith('/alert'))).toEqual([]);
+  });
+
+  it('drops a draft alert with Cancel, and with Delete in its modal', async () => {
+    const { user } = renderTab();
+    await loaded();
+    const setAlert = async (percent: string) => {
+      await user.click(screen.getByRole('button', { name: `Set alert for ${MASTERCARD}` }));
+      const dialog = await screen.findByRole('dialog', { name: 'Alert configuration' });
+      await user.type(
+        within(dialog).getByRole('textbox', { name: /Send alert when sales reach/ }),
+        `${percent}{Enter}`,
+      );
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    };
+    await user.type(input(`Daily for ${MASTERCARD}`), '35');
+    await setAlert('60');
+    await user.click(within(midForm()).getByRole('button', { name: 'Cancel' }));
+    await user.type(input(`Daily for ${MASTERCARD}`), '35');
+    expect(screen.getByRole('button', { name: `Set alert for ${MASTERCARD}` })).toBeInTheDocument();
+
+    await setAlert('60');
+    await user.click(screen.getByRole('button', { name: `Alert at 60 % for ${MASTERCARD}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Alert configuration' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: `Set alert for ${MASTERCARD}` })).toBeInTheDocument();
+  });
+});
+
+describe('limits tab: the solution’s MIDs and their brands', () => {
+  it('lists the MIDs the global limit’s answer names, without the sales call', async () => {
+    const other = { midId: 'a1000000-0000-4000-8000-000000000002', description: 'Lumen US', midAcquirerId: '4410002' };
+    const { calls } = renderTab({
+      state: { global: globalFixture({ mids: [globalFixture().mids[0]!, { ...other, enable: false }] }) },
+      answer: (call) =>
+        call.path === `${PSP}/mid/${other.midId}/limit`
+          ? json(200, midFixture({ ...other, limitId: null, total: null, version: 0 }))
+          : undefined,
+    });
+    await loaded();
+    expect(await screen.findByRole('form', { name: 'Limits of MID Lumen US (4410002)' })).toBeInTheDocument();
+    expect(calls.some((call) => call.path === `${PSP}/mid`)).toBe(false);
+  });
+
+  it('shows the brand groups the server lists: Others alone for an AMEX-only MID', async () => {
+    const onlyOthers = midFixture({
+      cardBrands: [
+        {
+          name: 'OTHERS',
+          descriptorsConfigurable: false,
+          limitId: null,
+          total: 40,
+          daily: null,
+          alert: null,
+          descriptors: [],
+        },
+      ],
+    });
+    renderTab({ state: { mid: onlyOthers } });
+    expect(await screen.findByRole('textbox', { name: `Monthly (total) for Others of ${MID}` })).toHaveValue('40');
+    expect(screen.queryByRole('row', { name: VISA })).not.toBeInTheDocument();
+    expect(screen.queryByRole('row', { name: MASTERCARD })).not.toBeInTheDocument();
   });
 });
 

@@ -1,18 +1,28 @@
 import {
   alertFraction,
   alertPercentInput,
+  alertReached,
+  alertThreshold,
   counterRangeDays,
   descriptorSearch,
   effectiveLimits,
   fractionToPercent,
+  hasLimit,
   LIMIT_MAX,
   LIMIT_MESSAGES,
+  limitCardBrandOf,
+  limitCardBrandsOf,
+  limitFor,
+  limitLevel,
+  limitPeriodOf,
   limitValue,
   matchesDescriptor,
   percentToFraction,
+  takesDescriptorLimits,
   usageLevel,
   usagePercent,
 } from '@domain/limits';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 
@@ -104,5 +114,81 @@ describe('the descriptor search', () => {
     expect(matchesDescriptor('LUMEN*WEB', search)).toBe(false);
     expect(matchesDescriptor('LUMEN*WEB', descriptorSearch('  '))).toBe(false);
     expect(matchesDescriptor('LUMEN*WEB', descriptorSearch(''))).toBe(true);
+  });
+});
+
+describe('the level of a limit row', () => {
+  it('is the deepest scope the row sets: descriptor, card brand, MID, or global', () => {
+    const mid = 'd1000000-0000-4000-8000-000000000001';
+    expect(limitLevel({ midId: null, cardBrand: null, descriptor: null })).toBe('GLOBAL');
+    expect(limitLevel({ midId: mid, cardBrand: null, descriptor: null })).toBe('MID');
+    expect(limitLevel({ midId: mid, cardBrand: 'OTHERS', descriptor: null })).toBe('CARD_BRAND');
+    expect(limitLevel({ midId: mid, cardBrand: 'VISA', descriptor: 'LUMEN*SHOP' })).toBe('DESCRIPTOR');
+  });
+});
+
+describe('an alert needs a limit', () => {
+  it('has one as soon as Monthly or Daily is given, none when both are empty', () => {
+    expect(hasLimit({ total: null, daily: null })).toBe(false);
+    expect(hasLimit({ total: 1, daily: null })).toBe(true);
+    expect(hasLimit({ total: null, daily: 1 })).toBe(true);
+    expect(hasLimit({ total: 30, daily: 1 })).toBe(true);
+  });
+});
+
+describe("an alert's threshold", () => {
+  it('is the fewest whole sales reaching the percentage of the limit, exactly at the edge', () => {
+    expect(alertThreshold(10, 0.5)).toBe(5);
+    // 33 % of 7 is 2.31: the third sale reaches it.
+    expect(alertThreshold(7, 0.33)).toBe(3);
+    expect(alertReached(2, 7, 0.33)).toBe(false);
+    expect(alertReached(3, 7, 0.33)).toBe(true);
+    // A fraction with float noise (0.57 × 100 is 56.99…) is still 57 %.
+    expect(alertThreshold(100, 0.57)).toBe(57);
+    expect(alertThreshold(3, 10)).toBe(30);
+    expect(alertThreshold(LIMIT_MAX, 10)).toBe(LIMIT_MAX * 10);
+  });
+
+  it('fires at sales × 100 ≥ percent × limit, one sale before it does not, for any limit and percent', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: LIMIT_MAX }), fc.integer({ min: 1, max: 1000 }), (limit, percent) => {
+        const fraction = percentToFraction(percent);
+        const threshold = alertThreshold(limit, fraction);
+        expect(Number.isInteger(threshold)).toBe(true);
+        expect(threshold * 100 >= percent * limit).toBe(true);
+        expect((threshold - 1) * 100 >= percent * limit).toBe(false);
+        expect(alertReached(threshold, limit, fraction)).toBe(true);
+        expect(alertReached(threshold - 1, limit, fraction)).toBe(false);
+      }),
+    );
+  });
+});
+
+describe('card brand groups', () => {
+  it('count Visa and Mastercard as themselves and every other brand, an unknown one and none as Others', () => {
+    expect(limitCardBrandOf('VISA')).toBe('VISA');
+    expect(limitCardBrandOf('MC')).toBe('MC');
+    for (const other of ['AMEX', 'JCB', 'DINERS', 'UNKNOWN', 'PAYPAL', null])
+      expect(limitCardBrandOf(other)).toBe('OTHERS');
+    expect(takesDescriptorLimits('VISA')).toBe(true);
+    expect(takesDescriptorLimits('MC')).toBe(false);
+    expect(takesDescriptorLimits('OTHERS')).toBe(false);
+  });
+
+  it("are a MID's accepted brands' groups, all three when it takes any, plus those present, in order", () => {
+    expect(limitCardBrandsOf([])).toEqual(['VISA', 'MC', 'OTHERS']);
+    expect(limitCardBrandsOf(['AMEX'])).toEqual(['OTHERS']);
+    expect(limitCardBrandsOf(['AMEX', 'JCB', 'VISA'])).toEqual(['VISA', 'OTHERS']);
+    expect(limitCardBrandsOf(['MC'], ['OTHERS', 'VISA'])).toEqual(['VISA', 'MC', 'OTHERS']);
+  });
+});
+
+describe('the limit a range is measured against', () => {
+  it('is the daily limit for a single day, the monthly one for anything longer', () => {
+    const limits = { total: 300, daily: 10 };
+    expect(limitPeriodOf({ from: '2026-03-10', to: '2026-03-10' })).toBe('DAILY');
+    expect(limitPeriodOf({ from: '2026-03-01', to: '2026-03-10' })).toBe('MONTHLY');
+    expect(limitFor(limits, 'DAILY')).toBe(10);
+    expect(limitFor(limits, 'MONTHLY')).toBe(300);
   });
 });

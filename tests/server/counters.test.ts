@@ -1,12 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  DESCRIPTOR_ROWS_MAX,
-  descriptorList,
-  midCounter,
-  midSalesList,
-  pspCounter,
-  pspList,
-} from '@domain/contract/counters';
+import { descriptorList, midCounter, midSalesList, pspCounter, pspList } from '@domain/contract/counters';
 import { limitAlertFirings, limits, mids, roles, solutions, transactions } from '@server/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -402,7 +395,7 @@ describe('MIDs, their daily sales and their descriptors', () => {
   });
 
   describe('the MIDs of a solution', () => {
-    it("lists the solution's MIDs by description with the range's sales per brand against their monthly limits", async () => {
+    it("lists the solution's MIDs by description with the range's sales per brand group against their monthly limits", async () => {
       const { items } = midSalesList.parse(await ok(`/merchant/${merchant.id}/psp/${psp.cardsEu}/mid?${FEBRUARY}`));
       expect(items.map((item) => [item.description, item.enable])).toEqual([
         ['Adyen backup', false],
@@ -410,54 +403,108 @@ describe('MIDs, their daily sales and their descriptors', () => {
       ]);
       expect(items[0]!.monthlySales).toEqual({
         sales: 6,
+        period: 'MONTHLY',
         limit: null,
         cardBrands: [
           { name: 'VISA', sales: 5, limit: null },
           { name: 'MC', sales: 1, limit: null },
+          { name: 'OTHERS', sales: 0, limit: null },
         ],
       });
       expect(items[1]).toMatchObject({ midId: adyen(), midAcquirerId: expect.stringMatching(/^MID-/) });
-      // VISA's monthly 100 as saved; the MID's daily 10 makes 300 a month.
+      // VISA's monthly 100 as saved; the MID's daily 10 makes 300 a month. Others: the AMEX sale and the one without a
+      // brand.
       expect(items[1]!.monthlySales).toEqual({
         sales: 9,
+        period: 'MONTHLY',
         limit: 300,
         cardBrands: [
           { name: 'VISA', sales: 5, limit: 100 },
           { name: 'MC', sales: 2, limit: null },
-          { name: 'AMEX', sales: 1, limit: null },
+          { name: 'OTHERS', sales: 2, limit: null },
         ],
       });
     });
 
-    it('lists Visa and Mastercard with 0 for a MID without sales in the range', async () => {
+    it('measures a single day against the daily limits in force, so a busy day turns the bars amber or red', async () => {
+      const { items } = midSalesList.parse(
+        await ok(`/merchant/${merchant.id}/psp/${psp.cardsEu}/mid?from=2026-02-03&to=2026-02-03`),
+      );
+      // The MID's daily 10 as saved; VISA's monthly 100 makes 4 a day, which the day's 4 Visa sales reach.
+      expect(items[1]!.monthlySales).toEqual({
+        sales: 4,
+        period: 'DAILY',
+        limit: 10,
+        cardBrands: [
+          { name: 'VISA', sales: 4, limit: 4 },
+          { name: 'MC', sales: 0, limit: null },
+          { name: 'OTHERS', sales: 0, limit: null },
+        ],
+      });
+    });
+
+    it('lists only the brand groups a MID takes, and any it sold on', async () => {
+      await t.db
+        .update(mids)
+        .set({ cardBrand: ['AMEX'] })
+        .where(eq(mids.id, backupMid));
+      try {
+        const { items } = midSalesList.parse(await ok(`/merchant/${merchant.id}/psp/${psp.cardsEu}/mid?${FEBRUARY}`));
+        // An AMEX-only MID: Others; its Visa and Mastercard sales of February keep their groups in view.
+        expect(items[0]!.monthlySales.cardBrands.map((brand) => brand.name)).toEqual(['VISA', 'MC', 'OTHERS']);
+        const quiet = midSalesList.parse(
+          await ok(`/merchant/${merchant.id}/psp/${psp.cardsEu}/mid?from=2026-02-20&to=2026-02-21`),
+        );
+        expect(quiet.items[0]!.monthlySales.cardBrands).toEqual([{ name: 'OTHERS', sales: 0, limit: null }]);
+      } finally {
+        await t.db.update(mids).set({ cardBrand: [] }).where(eq(mids.id, backupMid));
+      }
+    });
+
+    it('counts this month (UTC) when asked without a range, as the spec calls it', async () => {
+      await sales(2, '2026-03-02T10:00:00.000Z', { midId: backupMid, cardBrand: 'MC' });
+      const answer = midSalesList.parse(await ok(`/merchant/${merchant.id}/psp/${psp.cardsEu}/mid`));
+      const thisMonth = midSalesList.parse(
+        await ok(`/merchant/${merchant.id}/psp/${psp.cardsEu}/mid?from=2026-03-01&to=2026-03-10`),
+      );
+      expect(answer).toEqual(thisMonth);
+      expect(answer.items[0]!.monthlySales).toMatchObject({ sales: 2, period: 'MONTHLY' });
+    });
+
+    it('lists Visa, Mastercard and Others with 0 for a MID without sales in the range', async () => {
       const { items } = midSalesList.parse(
         await ok(`/merchant/${merchant.id}/psp/${psp.cardsEu}/mid?from=2026-02-12&to=2026-02-20`),
       );
       expect(items.map((item) => item.monthlySales)).toEqual([
         {
           sales: 0,
+          period: 'MONTHLY',
           limit: null,
           cardBrands: [
             { name: 'VISA', sales: 0, limit: null },
             { name: 'MC', sales: 0, limit: null },
+            { name: 'OTHERS', sales: 0, limit: null },
           ],
         },
         {
           sales: 0,
+          period: 'MONTHLY',
           limit: 300,
           cardBrands: [
             { name: 'VISA', sales: 0, limit: 100 },
             { name: 'MC', sales: 0, limit: null },
+            { name: 'OTHERS', sales: 0, limit: null },
           ],
         },
       ]);
     });
 
-    it('refuses a reversed range and one longer than 93 days', async () => {
+    it('refuses a reversed range, one longer than 93 days and half a range', async () => {
       const url = `/merchant/${merchant.id}/psp/${psp.cardsEu}/mid`;
       expect((await get(`${url}?from=2026-02-10&to=2026-02-01`)).statusCode).toBe(400);
       expect((await get(`${url}?from=2025-11-01&to=2026-02-28`)).statusCode).toBe(400);
       expect((await get(`${url}?from=2026-02-01`)).statusCode).toBe(400);
+      expect((await get(`${url}?to=2026-02-01`)).statusCode).toBe(400);
       expect((await get(`${url}?from=2026-02-01&to=2026-02-30x`)).statusCode).toBe(400);
     });
   });
@@ -466,7 +513,7 @@ describe('MIDs, their daily sales and their descriptors', () => {
     const midCounterOf = async (midId: string, range = FEBRUARY) =>
       midCounter.parse(await ok(`/merchant/${merchant.id}/psp/${psp.cardsEu}/mid/${midId}/counter?${range}`));
 
-    it('has every day of the range, all brands against the daily limit and its alert, then each brand sold', async () => {
+    it('has every day of the range, all brands against the daily limit and its alert, then each brand group sold', async () => {
       const { dailySales } = await midCounterOf(adyen());
       expect(dailySales.xMetric).toHaveLength(28);
       expect(dailySales.xMetric.slice(0, 3)).toEqual(['2026-02-01', '2026-02-02', '2026-02-03']);
@@ -483,7 +530,7 @@ describe('MIDs, their daily sales and their descriptors', () => {
         },
         { label: 'Visa', cardBrand: 'VISA', data: { '2026-02-03': 4, '2026-02-06': 1 }, limit: 4, threshold: null },
         { label: 'Mastercard', cardBrand: 'MC', data: { '2026-02-04': 2 }, limit: null, threshold: null },
-        { label: 'AMEX', cardBrand: 'AMEX', data: { '2026-02-05': 1 }, limit: null, threshold: null },
+        { label: 'Others', cardBrand: 'OTHERS', data: { '2026-02-05': 2 }, limit: null, threshold: null },
       ]);
       // The daily limit (10) is above every day's sales.
       expect(dailySales.maxY).toBe(10);
@@ -501,18 +548,25 @@ describe('MIDs, their daily sales and their descriptors', () => {
       expect(quiet.descriptors).toEqual([]);
     });
 
-    it('lists per brand sold the descriptors with their sales, most first, and their saved limits', async () => {
+    it('lists per brand group sold the descriptors with their sales, most first, and their limits in force', async () => {
       const { descriptors } = await midCounterOf(adyen());
       expect(descriptors).toEqual([
         {
           cardBrand: 'VISA',
           items: [
-            { descriptor: 'SHOP*ALPHA', sales: 3, total: 50, daily: null },
+            // Saved as a monthly 50: 2 a day in force.
+            { descriptor: 'SHOP*ALPHA', sales: 3, total: 50, daily: 2 },
             { descriptor: 'SHOP*BETA', sales: 1, total: null, daily: null },
           ],
         },
         { cardBrand: 'MC', items: [{ descriptor: 'SHOP*ALPHA', sales: 2, total: null, daily: null }] },
-        { cardBrand: 'AMEX', items: [{ descriptor: 'shop*gamma', sales: 1, total: null, daily: null }] },
+        {
+          cardBrand: 'OTHERS',
+          items: [
+            { descriptor: 'shop*gamma', sales: 1, total: null, daily: null },
+            { descriptor: 'SHOP*NOBRAND', sales: 1, total: null, daily: null },
+          ],
+        },
       ]);
       const { descriptors: narrow } = await midCounterOf(adyen(), 'from=2026-02-04&to=2026-02-04');
       expect(narrow).toEqual([
@@ -542,6 +596,7 @@ describe('MIDs, their daily sales and their descriptors', () => {
         await ok(`/merchant/${merchant.id}/psp/${psp.cardsEu}/descriptor?${FEBRUARY}${query}`),
       );
       expect(answer.count).toBe(answer.items.length);
+      expect(answer.total).toBe(answer.items.length);
       return answer.items.map((row): Row => [row.descriptor, row.mid, row.cardBrand, row.sales]);
     };
     const ALPHA_BACKUP: Row = ['SHOP*ALPHA', 'Adyen backup', 'VISA', 5];
@@ -549,16 +604,18 @@ describe('MIDs, their daily sales and their descriptors', () => {
     const ALPHA_MC: Row = ['SHOP*ALPHA', 'Cards EU MID', 'MC', 2];
     const BETA: Row = ['SHOP*BETA', 'Cards EU MID', 'VISA', 1];
     const DELTA: Row = ['Shop*Delta', 'Adyen backup', 'MC', 1];
-    const GAMMA: Row = ['shop*gamma', 'Cards EU MID', 'AMEX', 1];
+    const GAMMA: Row = ['shop*gamma', 'Cards EU MID', 'OTHERS', 1];
+    const NOBRAND: Row = ['SHOP*NOBRAND', 'Cards EU MID', 'OTHERS', 1];
 
-    it('lists descriptors per MID and brand with their sales, most sales first, and their saved limits', async () => {
-      expect(await rows()).toEqual([ALPHA_BACKUP, ALPHA_VISA, ALPHA_MC, BETA, DELTA, GAMMA]);
+    it('lists descriptors per MID and brand group with their sales, most sales first, and their limits in force', async () => {
+      expect(await rows()).toEqual([ALPHA_BACKUP, ALPHA_VISA, ALPHA_MC, BETA, DELTA, GAMMA, NOBRAND]);
       const { items } = descriptorList.parse(
         await ok(`/merchant/${merchant.id}/psp/${psp.cardsEu}/descriptor?${FEBRUARY}`),
       );
+      // Saved as a monthly 50: 2 a day in force.
       expect(
         items.find((row) => row.descriptor === 'SHOP*ALPHA' && row.cardBrand === 'VISA' && row.midId === adyen()),
-      ).toMatchObject({ total: 50, daily: null });
+      ).toMatchObject({ total: 50, daily: 2 });
       expect(items.find((row) => row.descriptor === 'Shop*Delta')).toMatchObject({
         midId: backupMid,
         total: 20,
@@ -568,21 +625,45 @@ describe('MIDs, their daily sales and their descriptors', () => {
     });
 
     it('sorts by descriptor, sales, MID or brand, either way, ignoring case', async () => {
-      expect(await rows('&order=descriptor')).toEqual([ALPHA_BACKUP, ALPHA_MC, ALPHA_VISA, BETA, DELTA, GAMMA]);
-      expect(await rows('&order=-descriptor')).toEqual([GAMMA, DELTA, BETA, ALPHA_BACKUP, ALPHA_MC, ALPHA_VISA]);
-      expect(await rows('&order=sales')).toEqual([BETA, DELTA, GAMMA, ALPHA_MC, ALPHA_VISA, ALPHA_BACKUP]);
+      expect(await rows('&order=descriptor')).toEqual([
+        ALPHA_BACKUP,
+        ALPHA_MC,
+        ALPHA_VISA,
+        BETA,
+        DELTA,
+        GAMMA,
+        NOBRAND,
+      ]);
+      expect(await rows('&order=-descriptor')).toEqual([
+        NOBRAND,
+        GAMMA,
+        DELTA,
+        BETA,
+        ALPHA_BACKUP,
+        ALPHA_MC,
+        ALPHA_VISA,
+      ]);
+      expect(await rows('&order=sales')).toEqual([BETA, DELTA, GAMMA, NOBRAND, ALPHA_MC, ALPHA_VISA, ALPHA_BACKUP]);
       expect(await rows('&order=-sales')).toEqual(await rows());
-      expect(await rows('&order=mid')).toEqual([ALPHA_BACKUP, DELTA, ALPHA_MC, ALPHA_VISA, BETA, GAMMA]);
-      expect(await rows('&order=-mid')).toEqual([ALPHA_MC, ALPHA_VISA, BETA, GAMMA, ALPHA_BACKUP, DELTA]);
-      expect(await rows('&order=cardBrand')).toEqual([GAMMA, ALPHA_MC, DELTA, ALPHA_BACKUP, ALPHA_VISA, BETA]);
-      expect(await rows('&order=-cardBrand')).toEqual([ALPHA_BACKUP, ALPHA_VISA, BETA, ALPHA_MC, DELTA, GAMMA]);
+      expect(await rows('&order=mid')).toEqual([ALPHA_BACKUP, DELTA, ALPHA_MC, ALPHA_VISA, BETA, GAMMA, NOBRAND]);
+      expect(await rows('&order=-mid')).toEqual([ALPHA_MC, ALPHA_VISA, BETA, GAMMA, NOBRAND, ALPHA_BACKUP, DELTA]);
+      expect(await rows('&order=cardBrand')).toEqual([ALPHA_MC, DELTA, GAMMA, NOBRAND, ALPHA_BACKUP, ALPHA_VISA, BETA]);
+      expect(await rows('&order=-cardBrand')).toEqual([
+        ALPHA_BACKUP,
+        ALPHA_VISA,
+        BETA,
+        GAMMA,
+        NOBRAND,
+        ALPHA_MC,
+        DELTA,
+      ]);
       const url = `/merchant/${merchant.id}/psp/${psp.cardsEu}/descriptor?${FEBRUARY}`;
       expect((await get(`${url}&order=amount`)).statusCode).toBe(400);
     });
 
-    it('filters by brands, MIDs and a part of the descriptor (trimmed, any case)', async () => {
+    it('filters by brand groups, MIDs and a part of the descriptor (trimmed, any case)', async () => {
       expect(await rows('&brand[]=MC')).toEqual([ALPHA_MC, DELTA]);
-      expect(await rows('&brand[]=VISA&brand[]=AMEX')).toEqual([ALPHA_BACKUP, ALPHA_VISA, BETA, GAMMA]);
+      expect(await rows('&brand[]=VISA&brand[]=OTHERS')).toEqual([ALPHA_BACKUP, ALPHA_VISA, BETA, GAMMA, NOBRAND]);
       expect(await rows(`&midId[]=${backupMid}`)).toEqual([ALPHA_BACKUP, DELTA]);
       expect(await rows(`&midId[]=${backupMid}&midId[]=${adyen()}&brand[]=MC`)).toEqual([ALPHA_MC, DELTA]);
       expect(await rows('&descriptor=%20%20alpha%20')).toEqual([ALPHA_BACKUP, ALPHA_VISA, ALPHA_MC]);
@@ -594,40 +675,51 @@ describe('MIDs, their daily sales and their descriptors', () => {
       expect(await rows(`&midId[]=${siblingWorld.mids.adyen}`)).toEqual([]);
       const url = `/merchant/${merchant.id}/psp/${psp.cardsEu}/descriptor?${FEBRUARY}`;
       expect((await get(`${url}&brand[]=PAYPAL`)).statusCode).toBe(400);
+      // AMEX counts in Others: the filter names groups.
+      expect((await get(`${url}&brand[]=AMEX`)).statusCode).toBe(400);
       expect((await get(`${url}&midId[]=not-a-mid`)).statusCode).toBe(400);
     });
 
-    it('counts the days of the range only, and leaves out sales without a brand or a descriptor', async () => {
+    it('counts the days of the range only, and leaves out sales without a descriptor', async () => {
       const answer = descriptorList.parse(
         await ok(`/merchant/${merchant.id}/psp/${psp.cardsEu}/descriptor?from=2026-02-05&to=2026-02-11`),
       );
       expect(answer.items.map((row) => [row.descriptor, row.cardBrand, row.sales])).toEqual([
         ['SHOP*ALPHA', 'VISA', 5],
         ['Shop*Delta', 'MC', 1],
-        ['shop*gamma', 'AMEX', 1],
+        ['shop*gamma', 'OTHERS', 1],
+        ['SHOP*NOBRAND', 'OTHERS', 1],
       ]);
     });
 
-    it(`answers at most ${DESCRIPTOR_ROWS_MAX.toLocaleString('en')} rows, counting them all`, async () => {
+    it('answers a page at a time with the total of every row, so the table pages them all', async () => {
       const template = await sale('2026-02-20T10:00:00.000Z', {
         midId: world.mids.delayed,
         cardBrand: 'VISA',
         shopperStatement: 'BULK*00000',
       });
       // Copies of one sale with their own descriptor, written the way the triggers see any batch: a few statements.
-      const copies = Array.from({ length: DESCRIPTOR_ROWS_MAX }, (_, index) => {
+      const copies = Array.from({ length: 2_000 }, (_, index) => {
         const id = randomUUID();
         return { ...template, id, rootId: id, shopperStatement: `BULK*${String(index + 1).padStart(5, '0')}` };
       });
       for (let start = 0; start < copies.length; start += 500) {
         await t.db.insert(transactions).values(copies.slice(start, start + 500));
       }
-      const answer = descriptorList.parse(
-        await ok(`/merchant/${merchant.id}/psp/${psp.delayed}/descriptor?${FEBRUARY}&order=-descriptor`),
-      );
-      expect(answer.count).toBe(DESCRIPTOR_ROWS_MAX + 1);
-      expect(answer.items).toHaveLength(DESCRIPTOR_ROWS_MAX);
-      expect(answer.items[0]!.descriptor).toBe(`BULK*${String(DESCRIPTOR_ROWS_MAX).padStart(5, '0')}`);
+      const page = async (query: string) =>
+        descriptorList.parse(
+          await ok(`/merchant/${merchant.id}/psp/${psp.delayed}/descriptor?${FEBRUARY}&order=-descriptor${query}`),
+        );
+      const first = await page('');
+      expect(first).toMatchObject({ count: 50, total: 2_001 });
+      expect(first.items[0]!.descriptor).toBe('BULK*02000');
+      const last = await page('&page=5&limit=500');
+      expect(last).toMatchObject({ count: 1, total: 2_001 });
+      expect(last.items.map((row) => row.descriptor)).toEqual(['BULK*00000']);
+      expect(await page('&page=6&limit=500')).toEqual({ count: 0, total: 2_001, items: [] });
+      const url = `/merchant/${merchant.id}/psp/${psp.delayed}/descriptor?${FEBRUARY}`;
+      expect((await get(`${url}&limit=20`)).statusCode).toBe(400);
+      expect((await get(`${url}&page=0`)).statusCode).toBe(400);
     });
   });
 });
@@ -648,8 +740,11 @@ describe('tenants and roles', () => {
     }
   });
 
-  it('refuses a role without counter.read with 403', async () => {
+  it('refuses a role without counter.read with 403, before looking the scope up', async () => {
     for (const url of ours()) expect((await get(url, tokens.support)).statusCode, url).toBe(403);
+    for (const url of urls(merchant.id, randomUUID(), randomUUID())) {
+      expect((await get(url, tokens.support)).statusCode, url).toBe(403);
+    }
   });
 
   it("answers 404 for another tenant's merchant, either way round, and for a malformed merchant id", async () => {
@@ -658,6 +753,33 @@ describe('tenants and roles', () => {
       expect((await get(url)).statusCode, url).toBe(404);
     }
     expect((await get('/merchant/not-a-merchant/psp')).statusCode).toBe(404);
+  });
+
+  it('resolves one scope for counters and limits: a MID on another account’s solution opens neither', async () => {
+    const foreignPsp = await solutionOf(foreignWorld.mids.adyen);
+    const [stray] = await t.db
+      .insert(mids)
+      .values({
+        accountId: account.id,
+        merchantId: merchant.id,
+        description: 'On a foreign solution',
+        midAcquirerId: 'STRAY',
+        acquirerId: (await t.db.select().from(mids).where(eq(mids.id, world.mids.adyen)))[0]!.acquirerId,
+        solutionId: foreignPsp,
+      })
+      .returning({ id: mids.id });
+    try {
+      const { items } = pspList.parse(await ok(`/merchant/${merchant.id}/psp`));
+      expect(items.map((item) => item.pspId)).not.toContain(foreignPsp);
+      const scoped = [
+        ...urls(merchant.id, foreignPsp, stray!.id).slice(1),
+        `/merchant/${merchant.id}/psp/${foreignPsp}/limit`,
+        `/merchant/${merchant.id}/psp/${foreignPsp}/mid/${stray!.id}/limit`,
+      ];
+      for (const url of scoped) expect((await get(url)).statusCode, url).toBe(404);
+    } finally {
+      await t.db.delete(mids).where(eq(mids.id, stray!.id));
+    }
   });
 
   it('answers 404 for a solution the merchant has no MID on, of another account, unknown or malformed', async () => {

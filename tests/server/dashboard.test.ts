@@ -222,6 +222,11 @@ async function expectListAgrees(figures: Figures, scope: Scope, range: { from: s
     .sort((a, b) => b.total - a.total || a.code.localeCompare(b.code))
     .slice(0, 5);
   expect(figures.providersErrors).toEqual(expected);
+  // The errors box's export: the rejected payments of its codes, exactly as many as the box counts.
+  const codes = figures.providersErrors.map((error) => error.code);
+  const counted = figures.providersErrors.reduce((sum, error) => sum + error.total, 0);
+  const ofTheBox = codes.length === 0 ? [] : await listed(scope, range, { ...asFilters('errors'), errorCode: codes });
+  expect(ofTheBox).toHaveLength(counted);
 }
 
 async function expectAgreement(scope: Scope, range = THIS_MONTH, currency = 'EUR') {
@@ -368,6 +373,10 @@ describe('the KPIs agree with the transactions list', () => {
     expect(answer.refunds.success.total).toBeGreaterThan(0);
     expect(answer.chargebacks.success.total).toBeGreaterThan(0);
     expect(answer.providersErrors).toHaveLength(5);
+    // More codes than the box lists, and rejections without a code: its export must pick its five.
+    expect(answer.providersErrors.reduce((sum, error) => sum + error.total, 0)).toBeLessThan(
+      answer.boxes.rejected.total,
+    );
     expect(answer.comparison.sales.oneOff.success.total).toBeGreaterThan(0);
     expect(answer.missingRates).toEqual([]);
     await expectAgreement({}, THIS_MONTH, 'USD');

@@ -1,9 +1,18 @@
+import { midCounter } from '@domain/contract/counters';
 import { type Database, openDatabase } from '@server/db/client';
-import { acquirers, emailOutbox, jobs, limitAlertFirings, limits, mids, users } from '@server/db/schema';
+import { accounts, acquirers, emailOutbox, jobs, limitAlertFirings, limits, mids, users } from '@server/db/schema';
 import { LIMIT_ALERTS_JOB } from '@server/jobs/limit-alerts';
 import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, createAccount, createMerchant, createUser, type TestApp } from './helpers/test-app';
+import {
+  authHeader,
+  buildTestApp,
+  createAccount,
+  createMerchant,
+  createUser,
+  signedInAs,
+  type TestApp,
+} from './helpers/test-app';
 import {
   createPaymentsWorld,
   insertTransaction,
@@ -342,7 +351,48 @@ describe('levels count only their scope', () => {
     await sell(s, 1, { cardBrand: 'MC' });
     await runCheck();
     expect(await firingsOf(limit.id)).toMatchObject([{ sales: 2 }]);
-    expect((await alertMails(s))[0]!.textBody).toContain('Level: Card brand limit, MC');
+    expect((await alertMails(s))[0]!.textBody).toContain('Level: Card brand limit, Mastercard');
+  });
+
+  it('an Others limit counts every brand but Visa and Mastercard, and sales without a brand', async () => {
+    const s = await scene();
+    const limit = await addLimit(s, {
+      midId: s.world.mids.adyen,
+      cardBrand: 'OTHERS',
+      daily: 4,
+      alertPercentage: 0.75,
+    });
+    await sell(s, 3, { cardBrand: 'VISA' });
+    await sell(s, 3, { cardBrand: 'MC' });
+    await sell(s, 1, { cardBrand: 'AMEX' });
+    await sell(s, 1, { cardBrand: null });
+    await runCheck();
+    expect(await firingsOf(limit.id)).toEqual([]);
+    await sell(s, 1, { cardBrand: 'JCB' });
+    await runCheck();
+    expect(await firingsOf(limit.id)).toMatchObject([{ sales: 3, limitValue: 4 }]);
+    expect((await alertMails(s))[0]!.textBody).toContain('Level: Card brand limit, Others');
+  });
+
+  it("fires at the sales the MID's daily chart draws its alert line at, not a sale sooner or later", async () => {
+    const s = await scene();
+    // 33 % of 7 is 2.31: the line stands at 3, the third sale fires.
+    const limit = await addLimit(s, { midId: s.world.mids.adyen, daily: 7, alertPercentage: 0.33 });
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.id, s.world.accountId));
+    const { token } = await signedInAs(t, 'VIEWER', account!);
+    const today = new Date(t.clock.now()).toISOString().slice(0, 10);
+    const chart = await t.app.inject({
+      method: 'GET',
+      url: `/api/merchant/${s.world.merchantId}/psp/${s.adyenSolution}/mid/${s.world.mids.adyen}/counter?from=${today}&to=${today}`,
+      headers: authHeader(token),
+    });
+    const line = midCounter.parse(chart.json()).dailySales.series[0]!.threshold!;
+    await sell(s, line - 1);
+    await runCheck();
+    expect(await firingsOf(limit.id)).toEqual([]);
+    await sell(s, 1);
+    await runCheck();
+    expect(await firingsOf(limit.id)).toMatchObject([{ sales: line }]);
   });
 
   it('a descriptor limit counts only that descriptor on its MID and brand', async () => {
@@ -364,7 +414,7 @@ describe('levels count only their scope', () => {
     expect(await firingsOf(limit.id)).toMatchObject([{ sales: 3, limitValue: 4, percentage: 0.75 }]);
     const [mail] = await alertMails(s);
     expect(mail!.subject).toBe('Limit alert: Lumen Air reached 75% of the daily limit (Adyen - Cards EU)');
-    expect(mail!.textBody).toContain('Level: Descriptor limit, LUMEN AIR*ONLINE on VISA');
+    expect(mail!.textBody).toContain('Level: Descriptor limit, LUMEN AIR*ONLINE on Visa');
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { alertSaved, globalLimit, midLimit } from '@domain/contract/limits';
 import { LIMIT_MAX, LIMIT_MESSAGES } from '@domain/limits';
-import { limits, mids, solutions, userActivity } from '@server/db/schema';
+import { limits, mids, roles, solutions, userActivity } from '@server/db/schema';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -70,6 +70,26 @@ const solutionOf = async (midId: string) =>
 
 const statuses = (answers: { statusCode: number }[]) => answers.map((answer) => answer.statusCode).sort();
 
+/** A MID of the merchant on a solution of its own, taking the card brands given (none: any brand). */
+async function midOnNewSolution(cardBrand: string[] = []): Promise<{ pspId: string; midId: string }> {
+  const [adyen] = await t.db.select().from(mids).where(eq(mids.id, world.mids.adyen));
+  const [solution] = await t.db
+    .insert(solutions)
+    .values({ accountId: account.id, acquirerId: adyen!.acquirerId, prettyName: `Solution ${randomUUID()}` })
+    .returning({ id: solutions.id });
+  const [mid] = await t.db
+    .insert(mids)
+    .values({
+      ...adyen!,
+      id: randomUUID(),
+      solutionId: solution!.id,
+      cardBrand,
+      description: `MID taking ${cardBrand.join(', ') || 'any brand'}`,
+    })
+    .returning({ id: mids.id });
+  return { pspId: solution!.id, midId: mid!.id };
+}
+
 beforeAll(async () => {
   t = await buildTestApp({ now: NOW });
   account = await createAccount(t.db, { prettyName: 'Limits' });
@@ -98,7 +118,18 @@ afterAll(() => t.close());
 
 describe('the global limit', () => {
   it('answers no values and version 0 before the first save, then stores the values as given, audited', async () => {
-    expect(await readGlobal(cardsEu)).toEqual({ limitId: null, total: null, daily: null, alert: null, version: 0 });
+    const cardsEuMids = [
+      { midId: world.mids.adyen, description: 'Cards EU MID', midAcquirerId: expect.any(String), enable: true },
+      { midId: siblingMid, description: 'Cards EU second MID', midAcquirerId: 'MID-SIBLING', enable: true },
+    ];
+    expect(await readGlobal(cardsEu)).toEqual({
+      limitId: null,
+      total: null,
+      daily: null,
+      alert: null,
+      version: 0,
+      mids: cardsEuMids,
+    });
 
     const first = await call('PUT', globalUrl(cardsEu), adminToken, { total: null, daily: 100, version: 0 });
     expect(first.statusCode, first.body).toBe(200);
@@ -116,6 +147,7 @@ describe('the global limit', () => {
       daily: null,
       alert: null,
       version: 2,
+      mids: cardsEuMids,
     });
 
     const entries = await auditOf(saved.limitId!);
@@ -228,7 +260,7 @@ describe('the scope of a limit call', () => {
 });
 
 describe("a MID's limits", () => {
-  it("lists Visa with the descriptors of its last three calendar months' successful sales, and Mastercard without", async () => {
+  it("lists Visa with the descriptors of its last three calendar months' successful sales, then Mastercard and Others", async () => {
     const sale = (at: string, shopperStatement: string, extra: Record<string, unknown> = {}) =>
       insertTransaction(t.db, world, { createdAt: new Date(at), shopperStatement, ...extra });
     await sale('2026-01-01T00:30:00Z', 'BETA*SHOP');
@@ -267,18 +299,48 @@ describe("a MID's limits", () => {
             alert: null,
           })),
         },
-        {
-          name: 'MC',
+        ...(['MC', 'OTHERS'] as const).map((name) => ({
+          name,
           descriptorsConfigurable: false,
           limitId: null,
           total: null,
           daily: null,
           alert: null,
           descriptors: [],
-        },
+        })),
       ],
     });
     expect((await readMid(siblingMid)).cardBrands[0]!.descriptors.map((d) => d.name)).toEqual(['SIBLING*SHOP']);
+  });
+
+  it('lists the brand groups the MID accepts: Others alone for an AMEX-only MID, plus any with a saved limit', async () => {
+    const onNewSolution = await midOnNewSolution(['AMEX', 'JCB']);
+    expect((await readMid(onNewSolution.midId, onNewSolution.pspId)).cardBrands.map((brand) => brand.name)).toEqual([
+      'OTHERS',
+    ]);
+    const [amex] = await t.db.select().from(mids).where(eq(mids.id, onNewSolution.midId));
+    const [visaAndAmex] = await t.db
+      .insert(mids)
+      .values({ ...amex!, id: randomUUID(), cardBrand: ['VISA', 'AMEX'], description: 'Visa and AMEX' })
+      .returning({ id: mids.id });
+    expect((await readMid(visaAndAmex!.id, onNewSolution.pspId)).cardBrands.map((brand) => brand.name)).toEqual([
+      'VISA',
+      'OTHERS',
+    ]);
+    // A Mastercard limit saved before the MID stopped taking Mastercard stays in view, so it can be seen and cleared.
+    await t.db.insert(limits).values({
+      accountId: account.id,
+      merchantId: merchant.id,
+      solutionId: onNewSolution.pspId,
+      midId: onNewSolution.midId,
+      cardBrand: 'MC',
+      daily: 3,
+    });
+    const tree = await readMid(onNewSolution.midId, onNewSolution.pspId);
+    expect(tree.cardBrands.map((brand) => [brand.name, brand.daily])).toEqual([
+      ['MC', 3],
+      ['OTHERS', null],
+    ]);
   });
 
   it('saves the tree as given, keeps what a save does not name, raises one version and audits each save once', async () => {
@@ -518,6 +580,83 @@ describe('alerts', () => {
       expect((await call('DELETE', alertUrl(id))).statusCode, id).toBe(404);
     }
     expect(await t.db.select().from(limits).orderBy(asc(limits.id))).toEqual(before);
+  });
+});
+
+describe('a limit and its alert saved together', () => {
+  it('sets the alert of a limit saved for the first time, global or in a tree, in the same save', async () => {
+    const { pspId, midId } = await midOnNewSolution();
+    const global = await call('PUT', globalUrl(pspId), adminToken, {
+      total: 100,
+      daily: null,
+      version: 0,
+      alert: { percentage: 0.5 },
+    });
+    expect(global.statusCode, global.body).toBe(200);
+    expect(globalLimit.parse(global.json())).toMatchObject({ total: 100, alert: { percentage: 0.5 }, version: 1 });
+    const [globalEntry] = await auditOf(globalLimit.parse(global.json()).limitId!);
+    expect(globalEntry!.newValue).toMatchObject({ total: 100, alertPercentage: 0.5 });
+
+    const tree = await call('PUT', midUrl(midId, pspId), adminToken, {
+      total: null,
+      daily: 20,
+      version: 0,
+      alert: { percentage: 0.9 },
+      cardBrands: [{ name: 'OTHERS', total: null, daily: 4, alert: { percentage: 0.75 } }],
+    });
+    expect(tree.statusCode, tree.body).toBe(200);
+    const saved = midLimit.parse(tree.json());
+    expect(saved).toMatchObject({ daily: 20, alert: { percentage: 0.9 } });
+    expect(saved.cardBrands.find((brand) => brand.name === 'OTHERS')).toMatchObject({
+      daily: 4,
+      alert: { percentage: 0.75 },
+    });
+    // A later save that leaves the alert out keeps it.
+    const again = await call('PUT', midUrl(midId, pspId), adminToken, {
+      total: null,
+      daily: 30,
+      version: saved.version,
+      cardBrands: [{ name: 'OTHERS', total: null, daily: 5 }],
+    });
+    expect(midLimit.parse(again.json())).toMatchObject({ daily: 30, alert: { percentage: 0.9 } });
+    expect(midLimit.parse(again.json()).cardBrands.find((brand) => brand.name === 'OTHERS')?.alert).toEqual({
+      percentage: 0.75,
+    });
+  });
+
+  it('refuses an alert without a limit, and an alert from a user who may save limits but not alerts', async () => {
+    const { pspId, midId } = await midOnNewSolution();
+    const before = await storedLimits();
+    const withoutLimit = await call('PUT', globalUrl(pspId), adminToken, {
+      total: null,
+      daily: null,
+      version: 0,
+      alert: { percentage: 0.5 },
+    });
+    expect(withoutLimit.statusCode).toBe(400);
+    expect(fieldsOf(withoutLimit)).toEqual({ alert: LIMIT_MESSAGES.alertNeedsLimit });
+    const brandWithoutLimit = await call('PUT', midUrl(midId, pspId), adminToken, {
+      total: 5,
+      daily: null,
+      version: 0,
+      cardBrands: [{ name: 'VISA', total: null, daily: null, alert: { percentage: 0.5 } }],
+    });
+    expect(fieldsOf(brandWithoutLimit)).toEqual({ 'cardBrands.0.alert': LIMIT_MESSAGES.alertNeedsLimit });
+
+    await t.db
+      .insert(roles)
+      .values({ name: 'LIMITS_ONLY', prettyName: 'Limits only', permissions: ['limit.read', 'limit.update'] });
+    const { token } = await signedInAs(t, 'LIMITS_ONLY', account);
+    const refused = await call('PUT', globalUrl(pspId), token, {
+      total: 10,
+      daily: null,
+      version: 0,
+      alert: { percentage: 0.5 },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(await storedLimits()).toEqual(before);
+    const plain = await call('PUT', globalUrl(pspId), token, { total: 10, daily: null, version: 0 });
+    expect(plain.statusCode, plain.body).toBe(200);
   });
 });
 

@@ -432,6 +432,23 @@ describe('the daily sales rollup', () => {
     await db.delete(transactions);
   });
 
+  it('writes each rollup in one statement whatever the operation, from one source of changed rows', async () => {
+    // Migration 0024: every trigger function upserts each table it keeps once, over transition_rows(); the array
+    // hand-over of 0021 is gone. (0016 and 0020 wrote each upsert three times, once per operation.)
+    const bodies = rowsOf<{ name: string; body: string }>(
+      await db.execute(sql`
+        select proname as name, prosrc as body from pg_proc
+        where proname in ('sales_rollup_apply', 'dashboard_totals_apply', 'limit_sales_apply', 'dashboard_totals_add')`),
+    );
+    const count = (body: string, text: string) => body.split(text).length - 1;
+    expect(Object.fromEntries(bodies.map(({ name, body }) => [name, count(body, 'INSERT INTO')]))).toEqual({
+      sales_rollup_apply: 2,
+      dashboard_totals_apply: 1,
+      limit_sales_apply: 1,
+    });
+    for (const { body } of bodies) expect(body).toContain('transition_rows(TG_OP');
+  });
+
   it.skipIf(!PG)(
     'stays exact with several writers at once, including transactions that roll back',
     async () => {

@@ -634,6 +634,21 @@ describe('GET /account/{accountId}/transaction/export', () => {
     expect(entry?.newValue).toMatchObject({ source: 'transactions' });
   });
 
+  it('filters the list and the export by error codes (the dashboard’s top errors)', async () => {
+    expect(ids(await list('errorCode[]=0201'))).toEqual([tx.declined.id]);
+    expect(ids(await list('errorCode[]=0201&errorCode[]=0606'))).toEqual([tx.declined.id]);
+    expect((await list('errorCode[]=9999')).total).toBe(0);
+    const response = await get(`/account/${north.id}/transaction/export?errorCode[]=0201`, tokens.admin);
+    expect(
+      csvOf(response.body)
+        .slice(1)
+        .map((row) => row.split(',')[0]),
+    ).toEqual([tx.declined.id]);
+    expect(
+      (await get(`/account/${north.id}/transaction?errorCode[]=${'x'.repeat(101)}`, tokens.admin)).statusCode,
+    ).toBe(400);
+  });
+
   it('applies the solution filter of the export', async () => {
     const response = await get(`/account/${north.id}/transaction/export?solution[]=Instant`, tokens.admin);
     expect(

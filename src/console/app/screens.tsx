@@ -117,6 +117,12 @@ const CountersScreen = lazyScreen(() =>
 const CounterLimitsScreen = lazyScreen(() =>
   import('@console/areas/counters/counters-screen').then((module) => ({ default: module.CounterLimitsScreen })),
 );
+const CounterSalesScreen = lazyScreen(() =>
+  import('@console/areas/counters/counters-screen').then((module) => ({ default: module.CounterSalesScreen })),
+);
+const CounterDescriptorsScreen = lazyScreen(() =>
+  import('@console/areas/counters/counters-screen').then((module) => ({ default: module.CounterDescriptorsScreen })),
+);
 const RiskManagementScreen = lazyScreen(() =>
   import('@console/areas/risk-alerts/risk-alerts-list-screen').then((module) => ({
     default: module.RiskManagementScreen,
@@ -382,8 +388,9 @@ export const SCREENS: readonly ScreenDefinition[] = [
     inSideBar: true,
     component: MyListsScreen,
   },
-  // Counters (spec 3, section 2.6): .../counter picks the first provider solution; .../counter/limits is the
-  // palette's 'Limits & Alerts' (listed before the provider's pattern, which would take 'limits' for a pspId).
+  // Counters (spec 3, section 2.6): .../counter picks the first provider solution; .../counter/{sales|limits|
+  // descriptors} opens that tab of it (.../counter/limits is the palette's 'Limits & Alerts'). Listed before the
+  // provider's pattern, which would take the tab for a pspId.
   {
     id: 'counters',
     title: 'Counters',
@@ -406,6 +413,28 @@ export const SCREENS: readonly ScreenDefinition[] = [
     inSideBar: false,
     section: 'counters',
     component: CounterLimitsScreen,
+  },
+  {
+    id: 'counter-sales',
+    title: 'Sales (MIDs)',
+    pattern: '/accounts/:accountId/merchants/:merchantId/counter/sales',
+    path: ({ accountId, merchantId }) => `/accounts/${accountId}/merchants/${merchantId}/counter/sales`,
+    level: 'merchant',
+    permissions: [P.counterRead],
+    inSideBar: false,
+    section: 'counters',
+    component: CounterSalesScreen,
+  },
+  {
+    id: 'counter-descriptors',
+    title: 'Descriptors',
+    pattern: '/accounts/:accountId/merchants/:merchantId/counter/descriptors',
+    path: ({ accountId, merchantId }) => `/accounts/${accountId}/merchants/${merchantId}/counter/descriptors`,
+    level: 'merchant',
+    permissions: [P.counterRead],
+    inSideBar: false,
+    section: 'counters',
+    component: CounterDescriptorsScreen,
   },
   {
     id: 'counter-psp',

@@ -1,15 +1,18 @@
 import { z } from 'zod';
-import { CARD_BRANDS } from '../enums';
-import { DESCRIPTOR_MAX } from '../limits';
+import { ALERT_PERIODS, DESCRIPTOR_MAX } from '../limits';
 import { MSG } from '../validation';
-import { queryArray, uuid } from './common';
-import { firedAlert } from './limits';
+import { listQuery, listResponse, queryArray, uuid } from './common';
+import { firedAlert, limitCardBrand } from './limits';
 
 // Counters over the API (spec 3, sections 2.6, 3 "Counter data" and 7): the merchant's provider solutions
 // (GET /merchant/{merchantId}/psp), their counters (GET .../psp/{pspId}/counter), MIDs with sales
 // (GET .../psp/{pspId}/mid), one MID's daily sales (GET .../psp/{pspId}/mid/{midId}/counter) and descriptors
 // (GET .../psp/{pspId}/descriptor). Sales are counts of successful payments and recurrences, read from the daily
-// sales rollup; days are UTC.
+// sales rollup; days are UTC. Card brands are the limits' groups: Visa, Mastercard and Others (src/domain/limits.ts).
+//
+// Every limit in these answers is a limit in force (the value given, or derived on a 30-day month), the figure sales
+// are measured against: the spec's names (limits.total and .daily, a descriptor's total and daily) are kept, with that
+// one meaning throughout. The values as saved are the limits calls' (contract/limits.ts).
 
 const named = z.object({ id: uuid, prettyName: z.string() });
 
@@ -26,7 +29,8 @@ export type PspOption = z.infer<typeof pspOption>;
 export const pspList = z.object({ items: z.array(pspOption) });
 export type PspList = z.infer<typeof pspList>;
 
-const limitPair = z.object({ total: z.number().int().nullable(), daily: z.number().int().nullable() });
+/** The limits in force: Monthly (total) and Daily, each as given or derived from the other; null for no limit. */
+export const limitsInForce = z.object({ total: z.number().int().nullable(), daily: z.number().int().nullable() });
 
 /** Successful sales per counter range. */
 export const salesByRange = z.object({
@@ -42,7 +46,7 @@ export const pspCounter = z.object({
   /** The server's today (YYYY-MM-DD, UTC): the ranges are counted from it. */
   today: z.string(),
   sales: z.object({ success: salesByRange }),
-  limits: limitPair,
+  limits: limitsInForce,
   /** Alerts fired this month and last, newest first (at most 50). */
   firedAlerts: z.array(firedAlert),
 });
@@ -51,22 +55,40 @@ export type PspCounter = z.infer<typeof pspCounter>;
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD');
 /** A day range, both days included, at most 93 days (a range of the counters is at most a month). */
 export const COUNTER_RANGE_MAX_DAYS = 93;
-/** From before to, at most COUNTER_RANGE_MAX_DAYS days. */
-const checkedRange = <T extends z.ZodType<{ from: string; to: string }>>(schema: T) =>
+/** From before to, at most COUNTER_RANGE_MAX_DAYS days (when both are given). */
+const checkedRange = <T extends z.ZodType<{ from?: string | undefined; to?: string | undefined }>>(schema: T) =>
   schema
-    .refine((range) => range.from <= range.to, { message: MSG.datesIncorrect, path: ['from'] })
-    .refine((range) => Date.parse(range.to) - Date.parse(range.from) <= (COUNTER_RANGE_MAX_DAYS - 1) * 86_400_000, {
-      message: `The range is at most ${COUNTER_RANGE_MAX_DAYS} days`,
+    .refine((range) => !range.from || !range.to || range.from <= range.to, {
+      message: MSG.datesIncorrect,
       path: ['from'],
-    });
+    })
+    .refine(
+      (range) =>
+        !range.from ||
+        !range.to ||
+        Date.parse(range.to) - Date.parse(range.from) <= (COUNTER_RANGE_MAX_DAYS - 1) * 86_400_000,
+      { message: `The range is at most ${COUNTER_RANGE_MAX_DAYS} days`, path: ['from'] },
+    );
 export const dayRangeQuery = checkedRange(z.object({ from: day, to: day }));
 
-/** GET /merchant/{merchantId}/psp/{pspId}/mid: the solution's MIDs with this range's sales against their limits. */
-export const midSalesQuery = dayRangeQuery;
+/**
+ * GET /merchant/{merchantId}/psp/{pspId}/mid: the solution's MIDs with a range's sales against their limits. The spec
+ * gives the call no query: without from and to it counts this month (UTC, by the server's clock); with them, that
+ * range (both or neither).
+ */
+export const midSalesQuery = checkedRange(
+  z
+    .object({ from: day.optional(), to: day.optional() })
+    .refine((range) => (range.from === undefined) === (range.to === undefined), {
+      message: 'Give both from and to, or neither',
+      path: ['from'],
+    }),
+);
+export type MidSalesQuery = z.infer<typeof midSalesQuery>;
 export const brandSales = z.object({
-  name: z.enum(CARD_BRANDS),
+  name: limitCardBrand,
   sales: z.number().int(),
-  /** The brand's monthly limit in force, or null. */
+  /** The brand's limit in force for the range's period, or null. */
   limit: z.number().int().nullable(),
 });
 export const midSales = z.object({
@@ -77,7 +99,11 @@ export const midSales = z.object({
   monthlySales: z.object({
     /** Successful sales in the range, every brand. */
     sales: z.number().int(),
+    /** The limit the range is measured against: DAILY for a single day, MONTHLY for anything longer. */
+    period: z.enum(ALERT_PERIODS),
+    /** The MID's limit in force for that period, or null. */
     limit: z.number().int().nullable(),
+    /** The brand groups the MID takes (all three when it accepts any brand) and any it sold on. */
     cardBrands: z.array(brandSales),
   }),
 });
@@ -85,23 +111,22 @@ export type MidSales = z.infer<typeof midSales>;
 export const midSalesList = z.object({ items: z.array(midSales) });
 export type MidSalesList = z.infer<typeof midSalesList>;
 
-/** One series of the MID's daily chart: every brand ('All brands', cardBrand null) or one brand. */
+/** One series of the MID's daily chart: every brand ('All brands', cardBrand null) or one brand group. */
 export const dailySeries = z.object({
   label: z.string(),
-  cardBrand: z.enum(CARD_BRANDS).nullable(),
+  cardBrand: limitCardBrand.nullable(),
   /** Sales per day of xMetric, in its order. */
   data: z.array(z.number().int()),
   /** The daily limit in force, or null. */
   limit: z.number().int().nullable(),
-  /** The alert's threshold (limit × percentage), or null. */
-  threshold: z.number().nullable(),
+  /** The daily sales at which the alert fires (alertThreshold, a whole number), or null without an alert. */
+  threshold: z.number().int().nullable(),
 });
-/** A descriptor's sales on one brand in the range. */
+/** A descriptor's sales on one brand group in the range, and its limits in force. */
 export const descriptorSales = z.object({
   descriptor: z.string(),
   sales: z.number().int(),
-  total: z.number().int().nullable(),
-  daily: z.number().int().nullable(),
+  ...limitsInForce.shape,
 });
 /** GET /merchant/{merchantId}/psp/{pspId}/mid/{midId}/counter?from&to. */
 export const midCounter = z.object({
@@ -112,17 +137,20 @@ export const midCounter = z.object({
     maxY: z.number(),
     series: z.array(dailySeries),
   }),
-  descriptors: z.array(z.object({ cardBrand: z.enum(CARD_BRANDS), items: z.array(descriptorSales) })),
+  descriptors: z.array(z.object({ cardBrand: limitCardBrand, items: z.array(descriptorSales) })),
 });
 export type MidCounter = z.infer<typeof midCounter>;
 
 export const DESCRIPTOR_SORT_KEYS = ['descriptor', 'sales', 'mid', 'cardBrand'] as const;
-/** GET /merchant/{merchantId}/psp/{pspId}/descriptor. */
+/**
+ * GET /merchant/{merchantId}/psp/{pspId}/descriptor: the spec's from, to, brand[], descriptor and midId[], with the
+ * list convention's page, limit and order (the Descriptors tab pages it; without them, the first 50 most sold).
+ */
 export const descriptorQuery = checkedRange(
-  z.object({
+  listQuery.pick({ page: true, limit: true }).extend({
     from: day,
     to: day,
-    brand: queryArray(z.enum(CARD_BRANDS)),
+    brand: queryArray(limitCardBrand),
     descriptor: z.string().max(DESCRIPTOR_MAX).optional(),
     midId: queryArray(uuid),
     order: z
@@ -138,14 +166,12 @@ export type DescriptorQuery = z.infer<typeof descriptorQuery>;
 export const descriptorRow = z.object({
   descriptor: z.string(),
   sales: z.number().int(),
-  total: z.number().int().nullable(),
-  daily: z.number().int().nullable(),
+  ...limitsInForce.shape,
   mid: z.string(),
   midId: uuid,
-  cardBrand: z.enum(CARD_BRANDS),
+  cardBrand: limitCardBrand,
 });
 export type DescriptorRow = z.infer<typeof descriptorRow>;
-/** At most 2,000 rows: a merchant's descriptors on one solution in a range. */
-export const DESCRIPTOR_ROWS_MAX = 2_000;
-export const descriptorList = z.object({ count: z.number().int(), items: z.array(descriptorRow) });
+/** A page of the rows: count on the page, total of them all (10,001 meaning more than 10,000), items. */
+export const descriptorList = listResponse(descriptorRow);
 export type DescriptorList = z.infer<typeof descriptorList>;

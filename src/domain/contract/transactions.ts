@@ -273,6 +273,11 @@ const transactionFilters = listQuery.extend({
    * transactions can be listed with the very filters it was counted with).
    */
   solution: queryArray(z.string().trim().min(1).max(200)),
+  /**
+   * The error codes that ended the transactions (not named by the spec): the dashboard's 'Top 5 rejected errors'
+   * exports the rejected payments of its five codes, as the box counts them.
+   */
+  errorCode: queryArray(z.string().trim().min(1).max(100)),
   /** true: only payments retried on a route's fallback MID; false: only the others (the dashboard's fallback box). */
   isFallback: z
     .enum(['true', 'false'])

@@ -10,6 +10,7 @@ import { BACKTEST_MEASUREMENTS, setBacktestLog } from './bench/backtest';
 import { consoleInitialJs } from './bench/console-size';
 import { COUNTER_MEASUREMENTS, setCountersLog } from './bench/counters';
 import { DASHBOARD_MEASUREMENTS, setDashboardLog } from './bench/dashboard';
+import { EMBEDDED_MEASUREMENTS, setEmbeddedLog } from './bench/embedded';
 import { exportCpu, exportFirstByte, exportMemory } from './bench/export';
 import { round } from './bench/stats';
 import { closeTransactionsFixture, setTransactionsLog, TRANSACTION_MEASUREMENTS } from './bench/transactions';
@@ -45,6 +46,7 @@ const MEASUREMENTS: readonly Measurement[] = [
   ...BACKTEST_MEASUREMENTS,
   ...COUNTER_MEASUREMENTS,
   ...DASHBOARD_MEASUREMENTS,
+  ...EMBEDDED_MEASUREMENTS,
 ];
 
 const GROUPS: readonly BenchGroup[] = [
@@ -56,6 +58,7 @@ const GROUPS: readonly BenchGroup[] = [
   'backtest',
   'counters',
   'dashboard',
+  'embedded',
 ];
 const root = resolve(import.meta.dirname, '../../..');
 
@@ -70,7 +73,7 @@ function parseOptions() {
   });
   if (values.help) {
     console.log(
-      'Usage: npm run bench -- [--only console|api|search|export|transactions|backtest|counters|dashboard]... [--rows N] [--strict]',
+      'Usage: npm run bench -- [--only console|api|search|export|transactions|backtest|counters|dashboard|embedded]... [--rows N] [--strict]',
     );
     console.log(
       'Transactions: BENCH_TRANSACTIONS_URL=<a database seeded with npm run seed -- --transactions N>, or BENCH_TRANSACTIONS=N generated rows.',
@@ -145,6 +148,7 @@ async function main() {
   setBacktestLog(log);
   setCountersLog(log);
   setDashboardLog(log);
+  setEmbeddedLog(log);
 
   let fixture: Promise<ApiFixture> | undefined;
   const context: BenchContext = {

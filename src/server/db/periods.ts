@@ -53,41 +53,20 @@ export function totalsParts(range: DayRange, today: string): TotalsPart[] {
 }
 
 /**
- * Named periods' parts as a VALUES list `p(period, sign, whole_month, from_day, to_day)`, to join a totals table on
- * (`whole_month = p.whole_month and day between p.from_day and p.to_day`) and add `p.sign * count` up by `p.period`.
- * A row counts once per part it falls in: a day can be in one period and taken away from another's month.
+ * The rows of a totals table in named periods, as a FROM item: the periods' parts as a VALUES list
+ * `p(period, sign, whole_month, from_day, to_day)` joined to the table (under `alias`) on the rows each part reads.
+ * Add `p.sign * count` up by `p.period`: a row counts once per part it falls in, so a day can be in one period and
+ * taken away from another's month, and a row outside every part is never read.
  */
-export function partsList(periods: Record<string, DayRange>, today: string): SQL {
+export function periodsFrom(table: SQL, alias: string, periods: Record<string, DayRange>, today: string): SQL {
   const values = Object.entries(periods).flatMap(([period, range]) =>
     totalsParts(range, today).map(
       (part) =>
         sql`(${period}::text, ${part.sign}::int, ${part.wholeMonth}::boolean, ${part.from}::date, ${part.to}::date)`,
     ),
   );
-  return sql`(values ${sql.join(values, sql`, `)}) as p(period, sign, whole_month, from_day, to_day)`;
-}
-
-/**
- * One period's parts as expressions over a totals table's `whole_month` and `day` columns: `sign` is the row's sign in
- * the period's sum (0 outside it), `where` selects the rows of its parts. For sums of several periods in one row
- * (`sum(sign * count)` each); partsList when the periods are grouped by.
- */
-export function partsOver(range: DayRange, today: string, columns: { wholeMonth: SQL; day: SQL }) {
-  const conditions = totalsParts(range, today).map((part) => ({
-    sign: part.sign,
-    condition: part.wholeMonth
-      ? sql`(${columns.wholeMonth} and ${columns.day} = ${part.from}::date)`
-      : sql`(not ${columns.wholeMonth} and ${columns.day} between ${part.from}::date and ${part.to}::date)`,
-  }));
-  if (conditions.length === 0) return { sign: sql`0`, where: sql`false` };
-  return {
-    sign: sql`(case ${sql.join(
-      conditions.map(({ sign, condition }) => sql`when ${condition} then ${sql.raw(String(sign))}`),
-      sql` `,
-    )} else 0 end)`,
-    where: sql`(${sql.join(
-      conditions.map(({ condition }) => condition),
-      sql` or `,
-    )})`,
-  };
+  const rows = sql.identifier(alias);
+  // Every period has a day, so a month, so a part: the VALUES list is never empty.
+  return sql`(values ${sql.join(values, sql`, `)}) as p(period, sign, whole_month, from_day, to_day)
+    join ${table} ${rows} on ${rows}.whole_month = p.whole_month and ${rows}.day between p.from_day and p.to_day`;
 }

@@ -1,7 +1,8 @@
-import { effectiveLimits, fractionToPercent, type LimitLevel } from '@domain/limits';
+import { alertReached, effectiveLimits, fractionToPercent, type LimitCardBrand, limitLevel } from '@domain/limits';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { unsubscribeUrl } from '../areas/auth/password-links';
 import type { Db, Queryable } from '../db/client';
+import { hasLimitSql, limitCardBrandSql } from '../db/limit-sql';
 import { isLimitSale } from '../db/sales-rollup';
 import {
   acquirers,
@@ -21,7 +22,7 @@ import type { JobHandler } from './worker';
 
 // Limit alerts that really fire (spec 3, sections 2.7 and 3 "Limits"; issue 16). A background check reads the sales
 // rollup against every limit with an alert, in one grouped query, and fires an alert the first time in a UTC day
-// (DAILY) or month (MONTHLY) that sales reach its percentage of the effective limit: it records the firing and
+// (DAILY) or month (MONTHLY) that sales reach its threshold on the limit in force (alertThreshold): it records the firing and
 // e-mails the account's active administrators in one transaction. The firing's unique key (limit, period, period
 // start) is what makes "once per period" hold across checks, restarts and server processes: only the transaction
 // whose insert wins the key sends anything.
@@ -73,7 +74,7 @@ interface AlertingLimit {
   merchantId: string;
   solutionId: string;
   midId: string | null;
-  cardBrand: string | null;
+  cardBrand: LimitCardBrand | null;
   descriptor: string | null;
   total: number | null;
   daily: number | null;
@@ -96,13 +97,6 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const monthStartOf = (ms: number) => `${dayOf(ms).slice(0, 7)}-01`;
-
-function levelOf(limit: Pick<AlertingLimit, 'midId' | 'cardBrand' | 'descriptor'>): LimitLevel {
-  if (limit.descriptor !== null) return 'DESCRIPTOR';
-  if (limit.cardBrand !== null) return 'CARD_BRAND';
-  if (limit.midId !== null) return 'MID';
-  return 'GLOBAL';
-}
 
 /**
  * Every limit with an alert, with its successful sales today and this month over its scope (the solution, narrowed
@@ -130,10 +124,10 @@ async function alertingLimits(db: Queryable, today: string, monthStart: string):
       and r.day between ${monthStart}::date and ${today}::date
       and r.solution_id = l.solution_id
       and (l.mid_id is null or r.mid_id = l.mid_id)
-      and (l.card_brand is null or r.card_brand = l.card_brand)
+      and (l.card_brand is null or ${limitCardBrandSql(sql.raw('r.card_brand'))} = l.card_brand)
       and (l.descriptor is null or r.descriptor = l.descriptor)
       and ${isLimitSale(sql.raw('r'))}
-    where l.alert_percentage is not null and (l.total is not null or l.daily is not null)
+    where l.alert_percentage is not null and ${hasLimitSql(sql.raw('l'))}
     group by l.id`);
   return rowsOf<AlertingLimit>(result);
 }
@@ -141,10 +135,8 @@ async function alertingLimits(db: Queryable, today: string, monthStart: string):
 /** The periods whose threshold the limit's sales reached and that have not fired yet. */
 function crossings(limit: AlertingLimit, today: string, monthStart: string): Crossing[] {
   const effective = effectiveLimits({ total: limit.total, daily: limit.daily });
-  // Whole numbers on both sides: sales × 100 ≥ percent × limit, with no floating-point edge at the threshold.
-  const percent = fractionToPercent(limit.alertPercentage);
   const reached = (sales: number, value: number | null): value is number =>
-    value !== null && sales * 100 >= percent * value;
+    value !== null && alertReached(sales, value, limit.alertPercentage);
   const found: Crossing[] = [];
   if (!limit.firedToday && reached(limit.salesToday, effective.daily)) {
     found.push({ limit, period: 'DAILY', periodStart: today, sales: limit.salesToday, value: effective.daily });
@@ -249,7 +241,7 @@ export function createLimitAlerts(deps: LimitAlertsDeps, intervalMs = DEFAULT_LI
             to: recipient.email,
             firstName: recipient.firstName,
             ...names,
-            level: levelOf(limit),
+            level: limitLevel(limit),
             cardBrand: limit.cardBrand,
             descriptor: limit.descriptor,
             period: crossing.period,

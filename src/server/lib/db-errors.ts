@@ -52,11 +52,11 @@ export function integrityConflictOf(error: unknown): ErrorKey | undefined {
  * two requests one after the other would (the MID's field in error, 404 for a deleted MID, 409 for a delete that
  * found the row in use) instead of 500. A second refusal is left to the errors plugin (409).
  */
-export async function retryWhenReferenceVanished<T>(write: () => Promise<T>): Promise<T> {
+export async function retryWhenReferenceVanished<T>(write: (isRetry: boolean) => Promise<T>): Promise<T> {
   try {
-    return await write();
+    return await write(false);
   } catch (error) {
     if (!isForeignKeyViolation(error)) throw error;
-    return write();
+    return write(true);
   }
 }

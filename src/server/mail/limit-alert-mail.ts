@@ -1,5 +1,5 @@
 import { formatInteger, formatPercent } from '@domain/format';
-import type { AlertPeriod, LimitLevel } from '@domain/limits';
+import { type AlertPeriod, LIMIT_CARD_BRAND_LABELS, type LimitCardBrand, type LimitLevel } from '@domain/limits';
 import type { OutgoingMail } from './mailer';
 import { renderMail } from './templates';
 
@@ -18,7 +18,7 @@ export interface LimitAlertMailInput {
   level: LimitLevel;
   /** The MID's description, for MID, card brand and descriptor limits. */
   midDescription: string | null;
-  cardBrand: string | null;
+  cardBrand: LimitCardBrand | null;
   descriptor: string | null;
   period: AlertPeriod;
   /** The day, or the first day of the month (YYYY-MM-DD, UTC). */
@@ -44,6 +44,9 @@ function periodText(period: AlertPeriod, start: string): string {
   return `${date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })} (UTC)`;
 }
 
+/** A limit's card brand group as the screens name it ('Visa', 'Mastercard', 'Others'). */
+const brandName = (cardBrand: LimitCardBrand | null) => (cardBrand === null ? '' : LIMIT_CARD_BRAND_LABELS[cardBrand]);
+
 /** What the limit covers: every MID of the solution, or one MID (named on a line of its own), a brand or descriptor on it. */
 function levelText(input: LimitAlertMailInput): string {
   switch (input.level) {
@@ -52,9 +55,9 @@ function levelText(input: LimitAlertMailInput): string {
     case 'MID':
       return 'MID limit';
     case 'CARD_BRAND':
-      return `Card brand limit, ${input.cardBrand}`;
+      return `Card brand limit, ${brandName(input.cardBrand)}`;
     case 'DESCRIPTOR':
-      return `Descriptor limit, ${input.descriptor} on ${input.cardBrand}`;
+      return `Descriptor limit, ${input.descriptor} on ${brandName(input.cardBrand)}`;
   }
 }
 

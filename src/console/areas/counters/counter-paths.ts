@@ -1,6 +1,6 @@
 // The counters screen's addresses (spec 3, section 2.6): .../counter picks the merchant's first provider solution,
-// .../counter/{pspId} shows its Sales tab, .../counter/{pspId}/{sales|limits|descriptors} a tab. .../counter/limits
-// is the palette's 'Limits & Alerts': the first provider solution's Limits & Alerts tab.
+// .../counter/{pspId} shows its Sales tab, .../counter/{pspId}/{sales|limits|descriptors} a tab. .../counter/{tab}
+// (.../counter/limits is the palette's 'Limits & Alerts') opens that tab of the first provider solution.
 
 export const COUNTER_TABS = ['sales', 'limits', 'descriptors'] as const;
 export type CounterTab = (typeof COUNTER_TABS)[number];

@@ -1,5 +1,7 @@
+import type { ApiClient } from '@console/api/client';
 import { useApi } from '@console/session/session-provider';
-import { midCounter, midSalesList, pspCounter, pspList } from '@domain/contract/counters';
+import type { ListQueryParams } from '@console/table/types';
+import { descriptorList, midCounter, midSalesList, pspCounter, pspList } from '@domain/contract/counters';
 import { useQuery } from '@tanstack/react-query';
 import { counterQueryKeys } from './counter-paths';
 
@@ -65,3 +67,12 @@ export function useMidCounter(merchantId: string, pspId: string, midId: string, 
     refetchInterval: LIVE_EVERY_MS,
   });
 }
+
+/** GET /merchant/{merchantId}/psp/{pspId}/descriptor: a page of the Descriptors tab (the table keeps its pages). */
+export const fetchDescriptorPage = (
+  api: ApiClient,
+  merchantId: string,
+  pspId: string,
+  query: ListQueryParams,
+  signal: AbortSignal,
+) => api.get(`/merchant/${merchantId}/psp/${pspId}/descriptor`, { query, schema: descriptorList, signal });

@@ -42,6 +42,14 @@ export function CounterLimitsScreen() {
   return <Counters tabWithoutPsp="limits" />;
 }
 
+/** .../counter/sales and .../counter/descriptors: that tab of the first provider solution, as .../counter opens. */
+export function CounterSalesScreen() {
+  return <Counters tabWithoutPsp="sales" />;
+}
+export function CounterDescriptorsScreen() {
+  return <Counters tabWithoutPsp="descriptors" />;
+}
+
 function Counters({ tabWithoutPsp }: { tabWithoutPsp?: CounterTab }) {
   const { accountId, merchantId } = useCurrentScope();
   const { pspId, tab = tabWithoutPsp ?? DEFAULT_COUNTER_TAB } = useParams<{ pspId?: string; tab?: string }>();

@@ -5,25 +5,27 @@ import type { DataColumn, FetchPage, FilterDefinition, ListQueryParams } from '@
 import { LoadingBlock } from '@console/ui/spinner';
 import { TextField } from '@console/ui/text-field';
 import { useQueryParams } from '@console/ui/use-query-params';
-import { type DescriptorRow, dayRangeQuery, descriptorList } from '@domain/contract/counters';
-import { CARD_BRAND_LABELS, CARD_BRANDS } from '@domain/enums';
+import { type DescriptorRow, dayRangeQuery } from '@domain/contract/counters';
 import { formatInteger } from '@domain/format';
-import { counterRangeDays, DESCRIPTOR_SEARCH_MIN, LIMIT_MESSAGES } from '@domain/limits';
-import { useQueryClient } from '@tanstack/react-query';
+import {
+  counterRangeDays,
+  DESCRIPTOR_SEARCH_MIN,
+  LIMIT_CARD_BRAND_LABELS,
+  LIMIT_CARD_BRAND_NAMES,
+  LIMIT_MESSAGES,
+} from '@domain/limits';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { counterQueryKeys } from './counter-paths';
-import { useMidSales } from './counter-queries';
+import { fetchDescriptorPage, useMidSales } from './counter-queries';
 import { typedDescriptorSearch } from './descriptor-search';
 import { LimitPairText } from './limit-pair-text';
 
-// The Descriptors tab (spec 3, section 2.6): the one data table over GET .../psp/{pspId}/descriptor. The call answers
-// every descriptor of the range at once (at most 2,000), sorted by the server: a sort is a new call, and the table's
-// pages are cut from the one cached answer. The filters (descriptor, dates, MID, card brand) are the call's own and sit
-// above the table, so its empty text can be the spec's: 'not valid search' for a search, 'There are no descriptors
-// for this MID' or '... for this card' for those filters.
+// The Descriptors tab (spec 3, section 2.6): the one data table over GET .../psp/{pspId}/descriptor, a page at a time,
+// sorted by the server, with the total of every row. The filters (descriptor, dates, MID, card brand) are the call's
+// own and sit above the table, so its empty text can be the spec's: 'not valid search' for a search, 'There are no
+// descriptors for this MID' or '... for this card' for those filters.
 
 const SEARCH_DEBOUNCE_MS = 350;
-const FRESH_FOR_MS = 15_000;
 const PARAMS = { descriptor: 'descriptor', from: 'from', to: 'to', mid: 'midId', brand: 'brand' } as const;
 
 const COLUMNS: DataColumn<DescriptorRow>[] = [
@@ -55,7 +57,7 @@ const COLUMNS: DataColumn<DescriptorRow>[] = [
     header: 'Card brand',
     sortField: 'cardBrand',
     width: 'minmax(110px, 0.7fr)',
-    cell: (row) => CARD_BRAND_LABELS[row.cardBrand],
+    cell: (row) => LIMIT_CARD_BRAND_LABELS[row.cardBrand],
   },
 ];
 
@@ -63,7 +65,7 @@ const BRAND_FILTER: FilterDefinition = {
   id: PARAMS.brand,
   label: 'Card brand',
   multiple: true,
-  options: CARD_BRANDS.map((brand) => ({ value: brand, label: CARD_BRAND_LABELS[brand] })),
+  options: LIMIT_CARD_BRAND_NAMES.map((brand) => ({ value: brand, label: LIMIT_CARD_BRAND_LABELS[brand] })),
 };
 
 const rowId = (row: DescriptorRow) => `${row.midId}:${row.cardBrand}:${row.descriptor}`;
@@ -82,7 +84,6 @@ export function DescriptorsTab({ merchantId, pspId, today }: DescriptorsTabProps
 
 function Descriptors({ merchantId, pspId, today }: DescriptorsTabProps & { today: string }) {
   const api = useApi();
-  const queryClient = useQueryClient();
   const { params, setParams } = useQueryParams();
   const thisMonth = useMemo(() => counterRangeDays('thisMonth', new Date(`${today}T00:00:00Z`)), [today]);
 
@@ -155,20 +156,12 @@ function Descriptors({ merchantId, pspId, today }: DescriptorsTabProps & { today
   );
 
   const fetchPage = useCallback<FetchPage<DescriptorRow>>(
-    async ({ page, limit, ...query }) => {
-      // A blank search is not valid: nothing is asked and the table says so.
-      if (search.kind === 'invalid') return { count: 0, total: 0, items: [] };
-      const all = await queryClient.fetchQuery({
-        queryKey: [...counterQueryKeys.descriptors(merchantId, pspId), query],
-        queryFn: ({ signal }) =>
-          api.get(`/merchant/${merchantId}/psp/${pspId}/descriptor`, { query, schema: descriptorList, signal }),
-        staleTime: FRESH_FOR_MS,
-      });
-      const first = (Number(page) - 1) * Number(limit);
-      const items = all.items.slice(first, first + Number(limit));
-      return { count: items.length, total: all.items.length, items };
-    },
-    [api, queryClient, merchantId, pspId, search.kind],
+    // A blank search is not valid: nothing is asked and the table says so.
+    async (query, signal) =>
+      search.kind === 'invalid'
+        ? { count: 0, total: 0, items: [] }
+        : fetchDescriptorPage(api, merchantId, pspId, query, signal),
+    [api, merchantId, pspId, search.kind],
   );
 
   const emptyText =

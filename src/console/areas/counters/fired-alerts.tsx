@@ -1,8 +1,7 @@
 import { Button } from '@console/ui/button';
 import type { FiredAlert } from '@domain/contract/limits';
-import { CARD_BRAND_LABELS } from '@domain/enums';
 import { formatDate, formatDateTime, formatInteger } from '@domain/format';
-import { fractionToPercent } from '@domain/limits';
+import { fractionToPercent, LIMIT_CARD_BRAND_LABELS } from '@domain/limits';
 import dayjs from 'dayjs';
 import { useId, useState } from 'react';
 
@@ -13,7 +12,7 @@ const SHOWN_FIRST = 3;
 export function firedAlertScope(alert: FiredAlert): string {
   if (alert.level === 'GLOBAL') return 'Global limit';
   const parts = [alert.midDescription ?? 'MID'];
-  if (alert.cardBrand) parts.push(CARD_BRAND_LABELS[alert.cardBrand]);
+  if (alert.cardBrand) parts.push(LIMIT_CARD_BRAND_LABELS[alert.cardBrand]);
   if (alert.level === 'DESCRIPTOR' && alert.descriptor) parts.push(alert.descriptor);
   return parts.join(' · ');
 }

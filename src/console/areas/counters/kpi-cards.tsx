@@ -1,6 +1,5 @@
 import type { PspCounter, SalesByRange } from '@domain/contract/counters';
 import { formatInteger } from '@domain/format';
-import { effectiveLimits } from '@domain/limits';
 import { UsageBar } from './usage-bar';
 
 interface KpiCard {
@@ -20,7 +19,8 @@ const LIMIT_NAMES = { daily: 'daily limit', total: 'monthly limit' } as const;
 
 /** The KPI cards of a provider solution (spec 3, section 2.6): the sales count, '/limit' and the usage bar. */
 export function KpiCards({ counter }: { counter: PspCounter }) {
-  const limits = effectiveLimits(counter.limits);
+  // The global limits in force, as the call answers them.
+  const { limits } = counter;
   return (
     <ul className="counter-kpis bare-list" aria-label="Sales against the global limits">
       {KPI_CARDS.map((card) => {

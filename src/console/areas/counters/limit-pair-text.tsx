@@ -1,12 +1,11 @@
 import { formatInteger } from '@domain/format';
-import { effectiveLimits, type LimitPair } from '@domain/limits';
+import type { LimitsInForce } from '@domain/limits';
 
 /**
- * A limit pair as read in a table: '3.000 a month, 100 a day', the one not given derived on a 30-day month as the
- * limits are applied; a dash when there is no limit.
+ * Limits in force as read in a table: '3.000 a month, 100 a day' (the counters' answers carry them derived already);
+ * a dash when there is no limit.
  */
-export function LimitPairText(pair: LimitPair) {
-  const { total, daily } = effectiveLimits(pair);
+export function LimitPairText({ total, daily }: LimitsInForce) {
   if (total === null || daily === null) {
     return (
       <span>

@@ -4,8 +4,8 @@ import { DetailsLoadError } from '@console/ui/empty-state';
 import { EyeIcon } from '@console/ui/icons';
 import { LoadingBlock } from '@console/ui/spinner';
 import type { MidSales } from '@domain/contract/counters';
-import { CARD_BRAND_LABELS } from '@domain/enums';
 import { formatInteger } from '@domain/format';
+import { type AlertPeriod, LIMIT_CARD_BRAND_LABELS } from '@domain/limits';
 import { useId } from 'react';
 import { midDetailPath } from '../mids/mid-paths';
 import { type DayRange, useMidCounter } from './counter-queries';
@@ -37,14 +37,19 @@ function SalesFigure({ sales, limit }: { sales: number; limit: number | null }) 
   );
 }
 
+/** The limit a range's bars measure against: a single day the daily one, anything longer the monthly one. */
+const LIMIT_NAMES: Record<AlertPeriod, string> = { DAILY: 'daily', MONTHLY: 'monthly' };
+
 /**
  * One MID of the Sales tab (spec 3, section 2.6): its name and MID id, the eye button to its detail in a new tab, the
- * all-brand and per-brand sales bars against the monthly limits, the daily sales chart and its descriptors.
+ * all-brand and per-brand sales bars against the limits of the range's period, the daily sales chart and its
+ * descriptors.
  */
 export function MidCard({ accountId, merchantId, pspId, mid, days }: MidCardProps) {
   const titleId = useId();
   const counter = useMidCounter(merchantId, pspId, mid.midId, days);
   const { monthlySales } = mid;
+  const limitName = LIMIT_NAMES[monthlySales.period];
   // A new tab keeps the counters where they are; noopener, so the MID's tab cannot reach back into this one.
   const openDetail = () => window.open(midDetailPath(accountId, merchantId, mid.midId), '_blank', 'noopener');
   return (
@@ -69,7 +74,7 @@ export function MidCard({ accountId, merchantId, pspId, mid, days }: MidCardProp
       </header>
       <div className="mid-card__body">
         <section className="mid-card__sales" aria-label={`Sales of ${mid.description}`}>
-          <h4 className="mid-card__subtitle">Sales against the monthly limits</h4>
+          <h4 className="mid-card__subtitle">Sales against the {limitName} limits</h4>
           <dl className="mid-bars">
             <div className="mid-bars__row mid-bars__row--all">
               <dt>All brands</dt>
@@ -77,7 +82,7 @@ export function MidCard({ accountId, merchantId, pspId, mid, days }: MidCardProp
                 <SalesFigure sales={monthlySales.sales} limit={monthlySales.limit} />
                 <UsageBar
                   size="sm"
-                  label={`${mid.description}: all brands against the monthly limit`}
+                  label={`${mid.description}: all brands against the ${limitName} limit`}
                   sales={monthlySales.sales}
                   limit={monthlySales.limit}
                 />
@@ -85,12 +90,12 @@ export function MidCard({ accountId, merchantId, pspId, mid, days }: MidCardProp
             </div>
             {monthlySales.cardBrands.map((brand) => (
               <div key={brand.name} className="mid-bars__row">
-                <dt>{CARD_BRAND_LABELS[brand.name]}</dt>
+                <dt>{LIMIT_CARD_BRAND_LABELS[brand.name]}</dt>
                 <dd>
                   <SalesFigure sales={brand.sales} limit={brand.limit} />
                   <UsageBar
                     size="sm"
-                    label={`${mid.description}: ${CARD_BRAND_LABELS[brand.name]} against its monthly limit`}
+                    label={`${mid.description}: ${LIMIT_CARD_BRAND_LABELS[brand.name]} against its ${limitName} limit`}
                     sales={brand.sales}
                     limit={brand.limit}
                   />

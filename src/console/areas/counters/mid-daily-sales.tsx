@@ -11,10 +11,8 @@ const DailySalesChart = lazy(() => import('./daily-sales-chart'));
 type DailySales = MidCounter['dailySales'];
 
 const dayLabel = (day: string) => formatDate(`${day}T00:00:00Z`, { timeZone: 'UTC' });
-/** Sales are whole; an alert threshold (limit × percentage) may not be: 2,4 is shown as such, not rounded away. */
-const figure = (value: number) =>
-  Number.isInteger(value) ? formatInteger(value) : (Math.round(value * 10) / 10).toFixed(1).replace('.', ',');
-const orDash = (value: number | null) => (value === null ? '—' : figure(value));
+/** Sales, limits and alert thresholds are whole numbers (the threshold is the sales at which the alert fires). */
+const orDash = (value: number | null) => (value === null ? '—' : formatInteger(value));
 
 /**
  * A MID's daily sales (spec 3, "Counter data"): one series at a time in the chart (all brands, or one brand) with its

@@ -1,8 +1,13 @@
 import { TextField } from '@console/ui/text-field';
 import type { MidCounter } from '@domain/contract/counters';
-import { CARD_BRAND_LABELS, type CardBrand } from '@domain/enums';
 import { formatInteger } from '@domain/format';
-import { DESCRIPTOR_SEARCH_MIN, LIMIT_MESSAGES, matchesDescriptor } from '@domain/limits';
+import {
+  DESCRIPTOR_SEARCH_MIN,
+  LIMIT_CARD_BRAND_LABELS,
+  LIMIT_MESSAGES,
+  type LimitCardBrand,
+  matchesDescriptor,
+} from '@domain/limits';
 import { useId, useMemo, useState } from 'react';
 import { typedDescriptorSearch } from './descriptor-search';
 import { LimitPairText } from './limit-pair-text';
@@ -17,7 +22,7 @@ type DescriptorGroup = MidCounter['descriptors'][number];
 export function MidDescriptors({ midName, groups }: { midName: string; groups: readonly DescriptorGroup[] }) {
   const id = useId();
   const [typed, setTyped] = useState('');
-  const [open, setOpen] = useState<ReadonlySet<CardBrand>>(new Set());
+  const [open, setOpen] = useState<ReadonlySet<LimitCardBrand>>(new Set());
   const search = typedDescriptorSearch(typed);
   const searching = search.kind !== 'all';
   const filtered = useMemo(
@@ -30,7 +35,7 @@ export function MidDescriptors({ midName, groups }: { midName: string; groups: r
   );
   const hasAny = groups.some((group) => group.items.length > 0);
 
-  const toggle = (brand: CardBrand) =>
+  const toggle = (brand: LimitCardBrand) =>
     setOpen((current) => {
       const next = new Set(current);
       if (next.has(brand)) next.delete(brand);
@@ -71,7 +76,7 @@ export function MidDescriptors({ midName, groups }: { midName: string; groups: r
           {filtered.map((group) => {
             const expanded = open.has(group.cardBrand);
             const panelId = `${id}-${group.cardBrand}`;
-            const brand = CARD_BRAND_LABELS[group.cardBrand];
+            const brand = LIMIT_CARD_BRAND_LABELS[group.cardBrand];
             return (
               <li key={group.cardBrand} className="mid-descriptors__brand">
                 <h5 className="mid-descriptors__brand-heading">

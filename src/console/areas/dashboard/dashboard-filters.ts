@@ -140,14 +140,17 @@ export function chartQuery(days: DayRange, currency: DashboardCurrency, merchant
 
 /**
  * GET /account/{accountId}/transaction/export for one KPI box (spec 3, section 7, 'KPI export filters'): the box's
- * transaction types and statuses (and only fallback payments for Fallback sales), the period, the solutions, the issuer
- * country and the merchant. The list's own names, so the same query lists them on the transactions screen.
+ * transaction types and statuses (and only fallback payments for Fallback sales, only the codes it lists for Top 5
+ * rejected errors), the period, the solutions, the issuer country and the merchant. The list's own names, so the same
+ * query lists them on the transactions screen.
  */
 export function kpiExportQuery(
   kpi: DashboardKpi,
   filters: DashboardFilters,
   days: DayRange,
   merchantId: string | undefined,
+  /** The error codes the Top 5 rejected errors box lists. */
+  topErrorCodes: readonly string[],
 ): Record<string, string | readonly string[]> {
   const { transactionType, status, isFallback } = kpiTransactionFilters(kpi);
   return {
@@ -155,6 +158,7 @@ export function kpiExportQuery(
     transactionType,
     status,
     ...(isFallback ? { isFallback: 'true' } : {}),
+    ...(kpi === 'errors' ? { errorCode: topErrorCodes } : {}),
     ...(filters.solutions.length > 0 ? { solution: filters.solutions } : {}),
     ...(filters.issuerCountry ? { issuerCountry: [filters.issuerCountry] } : {}),
     ...(merchantId ? { merchantId: [merchantId] } : {}),

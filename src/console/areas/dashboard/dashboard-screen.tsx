@@ -110,13 +110,14 @@ function Dashboard({ accountId, merchantId }: { accountId: string; merchantId: s
   const exportFlow = useExportFlow();
   const canExport = can(grants, P.transactionExport);
   const { start } = exportFlow;
+  const topErrorCodes = useMemo(() => kpis.data?.providersErrors.map((error) => error.code) ?? [], [kpis.data]);
   const exportKpi = useCallback(
     (kpi: DashboardKpi) =>
       start(
         { path: `/account/${accountId}/transaction/export`, fileLabel: `transactions-${kpi}` },
-        kpiExportQuery(kpi, filters, days, merchantId),
+        kpiExportQuery(kpi, filters, days, merchantId, topErrorCodes),
       ),
-    [start, accountId, filters, days, merchantId],
+    [start, accountId, filters, days, merchantId, topErrorCodes],
   );
   const menuRefs = useMemo(
     () =>

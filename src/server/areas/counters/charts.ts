@@ -1,16 +1,16 @@
 import type { MidCounter } from '@domain/contract/counters';
-import { CARD_BRAND_LABELS, CARD_BRANDS, type CardBrand } from '@domain/enums';
-import { effectiveLimits, type LimitPair } from '@domain/limits';
+import {
+  alertThreshold,
+  effectiveLimits,
+  LIMIT_CARD_BRAND_LABELS,
+  LIMIT_CARD_BRAND_NAMES,
+  type LimitCardBrand,
+  type LimitPair,
+} from '@domain/limits';
 
-// The shapes the counters screen draws, built from rows already read: the MID's daily chart and its brands in the
-// order of CARD_BRANDS (Visa and Mastercard, the brands limits are set on, first).
+// The MID's daily chart, built from rows already read: 'All brands', then the brand groups it sold on, in their order.
 
 const DAY_MS = 86_400_000;
-
-export const isCardBrand = (value: string | null): value is CardBrand =>
-  value !== null && (CARD_BRANDS as readonly string[]).includes(value);
-
-export const byBrandOrder = (a: CardBrand, b: CardBrand) => CARD_BRANDS.indexOf(a) - CARD_BRANDS.indexOf(b);
 
 /** Every day from `from` to `to` (YYYY-MM-DD, UTC, both included). */
 export function daysOf(from: string, to: string): string[] {
@@ -25,49 +25,44 @@ export interface SavedLimit extends LimitPair {
   alertPercentage: number | null;
 }
 
-/** The alert's threshold on a limit: the limit times the alert's fraction, to the hundredth (no float noise). */
-export function thresholdOf(limit: number | null, alertPercentage: number | null | undefined): number | null {
-  if (limit === null || alertPercentage == null) return null;
-  return Math.round(limit * alertPercentage * 100) / 100;
-}
-
 export interface DailySalesRow {
   day: string;
-  cardBrand: string | null;
+  cardBrand: LimitCardBrand;
   sales: number;
 }
 
 /**
- * The MID's daily chart: 'All brands' against the MID's daily limit, then one series per brand with sales against
- * the brand's. Sales without a known brand count in 'All brands' only.
+ * The MID's daily chart: 'All brands' against the MID's daily limit, then one series per brand group sold on, against
+ * the group's; each with the daily sales at which its alert fires.
  */
 export function dailySalesChart(
   days: readonly string[],
   rows: readonly DailySalesRow[],
-  limitOf: (cardBrand: CardBrand | null) => SavedLimit | undefined,
+  limitOf: (cardBrand: LimitCardBrand | null) => SavedLimit | undefined,
 ): MidCounter['dailySales'] {
   const position = new Map(days.map((day, index) => [day, index]));
   const all = days.map(() => 0);
-  const byBrand = new Map<CardBrand, number[]>();
+  const byBrand = new Map<LimitCardBrand, number[]>();
   for (const row of rows) {
     const index = position.get(row.day);
     if (index === undefined) continue;
     all[index]! += row.sales;
-    if (!isCardBrand(row.cardBrand)) continue;
     const data = byBrand.get(row.cardBrand) ?? days.map(() => 0);
     data[index]! += row.sales;
     byBrand.set(row.cardBrand, data);
   }
-  const series = (label: string, cardBrand: CardBrand | null, data: number[]) => {
+  const series = (label: string, cardBrand: LimitCardBrand | null, data: number[]) => {
     const saved = limitOf(cardBrand);
     const limit = saved ? effectiveLimits(saved).daily : null;
-    return { label, cardBrand, data, limit, threshold: thresholdOf(limit, saved?.alertPercentage) };
+    const threshold =
+      limit === null || saved?.alertPercentage == null ? null : alertThreshold(limit, saved.alertPercentage);
+    return { label, cardBrand, data, limit, threshold };
   };
   const allSeries = [
     series('All brands', null, all),
-    ...[...byBrand.keys()]
-      .sort(byBrandOrder)
-      .map((brand) => series(CARD_BRAND_LABELS[brand], brand, byBrand.get(brand)!)),
+    ...LIMIT_CARD_BRAND_NAMES.filter((brand) => byBrand.has(brand)).map((brand) =>
+      series(LIMIT_CARD_BRAND_LABELS[brand], brand, byBrand.get(brand)!),
+    ),
   ];
   const reached = allSeries.flatMap((entry) => [...entry.data, entry.limit ?? 0, entry.threshold ?? 0]);
   return { xMetric: [...days], maxY: Math.max(1, ...reached), series: allSeries };

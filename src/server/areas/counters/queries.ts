@@ -1,35 +1,39 @@
-import {
-  DESCRIPTOR_ROWS_MAX,
-  type DescriptorList,
-  type DescriptorQuery,
-  type MidCounter,
-  type MidSales,
-  type PspCounter,
+import type {
+  DescriptorList,
+  DescriptorQuery,
+  MidCounter,
+  MidSales,
+  PspCounter,
+  SalesByRange,
 } from '@domain/contract/counters';
 import type { FiredAlert } from '@domain/contract/limits';
-import type { CardBrand } from '@domain/enums';
 import {
   COUNTER_RANGES,
   type CounterRange,
   counterRangeDays,
   descriptorSearch,
   effectiveLimits,
-  LIMIT_CARD_BRAND_NAMES,
-  type LimitLevel,
+  type LimitCardBrand,
+  type LimitPair,
+  limitCardBrandsOf,
+  limitFor,
+  limitLevel,
+  limitPeriodOf,
 } from '@domain/limits';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { partsOver } from '../../db/periods';
-import { limitAlertFirings, limitSales, limits, mids } from '../../db/schema';
-import { containsPattern } from '../../lib/list';
-import { byBrandOrder, dailySalesChart, daysOf, isCardBrand, type SavedLimit } from './charts';
-import { type PspScope, scopeMids } from './scope';
+import { limitCardBrandSql } from '../../db/limit-sql';
+import { periodsFrom } from '../../db/periods';
+import { limitAlertFirings, limits, mids } from '../../db/schema';
+import { containsPattern, pageWindow, TOTAL_CAP } from '../../lib/list';
+import { type PspScope, pspMids } from '../../plugins/psp-scope';
+import { dailySalesChart, daysOf, type SavedLimit } from './charts';
 
 // The counters' reads (spec 3, sections 2.6 and 3 "Counter data"): successful sales from the limit sales totals only
 // (migration 0022; never the raw transactions, so a counter costs the same on ten million transactions as on ten
 // thousand) against the limits in force. Every read is within one merchant on one provider solution; days are UTC. A
 // range reads its whole months as month rows and its other days as day rows (db/periods.ts); `today` only steers
-// that choice.
+// that choice. Card brands count in their groups (Visa, Mastercard, Others: limitCardBrandSql).
 
 export interface DayRange {
   from: string;
@@ -39,24 +43,15 @@ export interface DayRange {
 /** Alerts the KPI cards list at most. */
 const FIRED_ALERTS_MAX = 50;
 
-const spans = { wholeMonth: sql`${limitSales.wholeMonth}`, day: sql`${limitSales.day}` };
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** The scope's rows, narrowed by `more`. */
-function scopeWhere(scope: PspScope, ...more: (SQL | undefined)[]): SQL {
-  return and(eq(limitSales.merchantId, scope.merchantId), eq(limitSales.solutionId, scope.solutionId), ...more)!;
-}
-
-/**
- * The sales of `range` (each row counted with its sign in the range's parts, 0 outside them) and the condition that
- * selects those parts' rows.
- */
-function salesIn(range: DayRange, today: string) {
-  const parts = partsOver(range, today, spans);
-  return {
-    sum: sql<number>`coalesce(sum(${parts.sign} * ${limitSales.count}), 0)`.mapWith(Number),
-    where: parts.where,
-  };
-}
+/** The limit sales rows (alias `s`) of the scope in the named periods: sum `p.sign * s.count` by `p.period`. */
+const salesIn = (periods: Record<string, DayRange>, today: string) =>
+  periodsFrom(sql`limit_sales`, 's', periods, today);
+const inScope = (scope: PspScope) =>
+  sql`s.merchant_id = ${scope.merchantId}::uuid and s.solution_id = ${scope.solutionId}::uuid`;
+const brandOfSale = limitCardBrandSql(sql`s.card_brand`);
+const salesSum = sql`sum(p.sign * s.count)::int`;
 
 /** The saved limit rows of the scope matching `where`. */
 function savedLimits(db: Queryable, scope: PspScope, where: SQL) {
@@ -74,13 +69,10 @@ function savedLimits(db: Queryable, scope: PspScope, where: SQL) {
     .where(and(eq(limits.merchantId, scope.merchantId), eq(limits.solutionId, scope.solutionId), where));
 }
 
-const NO_LIMIT = { total: null, daily: null };
+const NO_LIMIT: LimitPair = { total: null, daily: null };
 
-function levelOf(limit: { midId: string | null; cardBrand: string | null; descriptor: string | null }): LimitLevel {
-  if (limit.descriptor !== null) return 'DESCRIPTOR';
-  if (limit.cardBrand !== null) return 'CARD_BRAND';
-  return limit.midId === null ? 'GLOBAL' : 'MID';
-}
+/** A saved row's card brand, which only ever holds a group's name. */
+const groupOf = (cardBrand: string | null) => cardBrand as LimitCardBrand | null;
 
 /** Alerts of the scope fired since `since`, newest first. */
 async function firedAlerts(db: Queryable, scope: PspScope, since: Date): Promise<FiredAlert[]> {
@@ -112,9 +104,9 @@ async function firedAlerts(db: Queryable, scope: PspScope, since: Date): Promise
     .limit(FIRED_ALERTS_MAX);
   return rows.map((row) => ({
     ...row,
-    level: levelOf(row),
+    level: limitLevel(row),
     midDescription: row.midDescription ?? null,
-    cardBrand: isCardBrand(row.cardBrand) ? row.cardBrand : null,
+    cardBrand: groupOf(row.cardBrand),
     period: row.period as FiredAlert['period'],
     firedAt: row.firedAt.toISOString(),
   }));
@@ -126,73 +118,74 @@ export async function loadPspCounter(db: Queryable, scope: PspScope, now: Date):
     CounterRange,
     DayRange
   >;
-  const periods = Object.fromEntries(
-    COUNTER_RANGES.map((range) => [range, salesIn(ranges[range], ranges.today.to)]),
-  ) as Record<CounterRange, ReturnType<typeof salesIn>>;
-  const [[sales], [global], alerts] = await Promise.all([
-    db
-      .select({
-        today: periods.today.sum,
-        thisMonth: periods.thisMonth.sum,
-        lastMonth: periods.lastMonth.sum,
-        twoMonthsAgo: periods.twoMonthsAgo.sum,
-      })
-      .from(limitSales)
-      .where(scopeWhere(scope, or(...COUNTER_RANGES.map((range) => periods[range].where)))),
+  const [result, [global], alerts] = await Promise.all([
+    db.execute(sql`
+      select p.period, ${salesSum} as sales
+      from ${salesIn(ranges, ranges.today.to)}
+      where ${inScope(scope)}
+      group by p.period`),
     savedLimits(db, scope, isNull(limits.midId)),
     firedAlerts(db, scope, new Date(`${ranges.lastMonth.from}T00:00:00.000Z`)),
   ]);
-  const { total, daily } = effectiveLimits(global ?? NO_LIMIT);
+  const sales = Object.fromEntries(COUNTER_RANGES.map((range) => [range, 0])) as SalesByRange;
+  for (const row of rowsOf<{ period: CounterRange; sales: number }>(result)) sales[row.period] = Number(row.sales);
   return {
     today: ranges.today.to,
-    sales: { success: sales! },
-    limits: { total, daily },
+    sales: { success: sales },
+    limits: effectiveLimits(global ?? NO_LIMIT),
     firedAlerts: alerts,
   };
 }
 
 const brandKey = (midId: string | null, cardBrand: string | null) => `${midId}|${cardBrand ?? ''}`;
 
-/** The scope's MIDs with their sales in the range, all brands and per brand, against their monthly limits. */
+/**
+ * The scope's MIDs with their sales in the range, all brands and per brand group, against their limits in force for
+ * the range's period: a single day against the daily limit, anything longer against the monthly one.
+ */
 export async function loadMidSales(
   db: Queryable,
   scope: PspScope,
   range: DayRange,
   today: string,
 ): Promise<MidSales[]> {
-  const { sum: sales, where: inRange } = salesIn(range, today);
-  const [midRows, salesRows, limitRows] = await Promise.all([
-    scopeMids(db, scope),
-    db
-      .select({ midId: limitSales.midId, cardBrand: limitSales.cardBrand, sales })
-      .from(limitSales)
-      .where(scopeWhere(scope, inRange, isNotNull(limitSales.midId)))
-      .groupBy(limitSales.midId, limitSales.cardBrand)
-      .having(sql`${sales} <> 0`),
-    savedLimits(db, scope, and(isNotNull(limits.midId), isNull(limits.descriptor))!),
+  const period = limitPeriodOf(range);
+  const [midRows, salesResult, limitRows] = await Promise.all([
+    pspMids(db, scope),
+    db.execute(sql`
+      select s.mid_id as "midId", ${brandOfSale} as "cardBrand", ${salesSum} as sales
+      from ${salesIn({ range }, today)}
+      where ${inScope(scope)} and s.mid_id is not null
+      group by 1, 2
+      having sum(p.sign * s.count) <> 0`),
+    savedLimits(db, scope, sql`${limits.midId} is not null and ${limits.descriptor} is null`),
   ]);
+  const salesRows = rowsOf<{ midId: string; cardBrand: LimitCardBrand; sales: number }>(salesResult);
   const limitOf = new Map(limitRows.map((row) => [brandKey(row.midId, row.cardBrand), row]));
-  const monthly = (midId: string, cardBrand: CardBrand | null) =>
-    effectiveLimits(limitOf.get(brandKey(midId, cardBrand)) ?? NO_LIMIT).total;
-  return midRows.map((mid) => {
-    const rows = salesRows.filter((row) => row.midId === mid.midId);
-    const byBrand = new Map<CardBrand, number>();
-    for (const row of rows) {
-      if (isCardBrand(row.cardBrand)) byBrand.set(row.cardBrand, (byBrand.get(row.cardBrand) ?? 0) + row.sales);
+  const inForce = (midId: string, cardBrand: LimitCardBrand | null) =>
+    limitFor(effectiveLimits(limitOf.get(brandKey(midId, cardBrand)) ?? NO_LIMIT), period);
+  return midRows.map(({ cardBrands: accepted, ...mid }) => {
+    const byBrand = new Map<LimitCardBrand, number>();
+    for (const row of salesRows) {
+      if (row.midId === mid.midId) byBrand.set(row.cardBrand, (byBrand.get(row.cardBrand) ?? 0) + Number(row.sales));
     }
-    const brands = [...new Set<CardBrand>([...LIMIT_CARD_BRAND_NAMES, ...byBrand.keys()])].sort(byBrandOrder);
     return {
       ...mid,
       monthlySales: {
-        sales: rows.reduce((sum, row) => sum + row.sales, 0),
-        limit: monthly(mid.midId, null),
-        cardBrands: brands.map((name) => ({ name, sales: byBrand.get(name) ?? 0, limit: monthly(mid.midId, name) })),
+        sales: [...byBrand.values()].reduce((sum, sales) => sum + sales, 0),
+        period,
+        limit: inForce(mid.midId, null),
+        cardBrands: limitCardBrandsOf(accepted, byBrand.keys()).map((name) => ({
+          name,
+          sales: byBrand.get(name) ?? 0,
+          limit: inForce(mid.midId, name),
+        })),
       },
     };
   });
 }
 
-/** One MID's daily sales chart over the range and, per brand it sold on, its descriptors with their saved limits. */
+/** One MID's daily sales chart over the range and, per brand group it sold on, its descriptors with their limits. */
 export async function loadMidCounter(
   db: Queryable,
   scope: PspScope,
@@ -200,68 +193,73 @@ export async function loadMidCounter(
   range: DayRange,
   today: string,
 ): Promise<MidCounter> {
-  const ofMid = eq(limitSales.midId, midId);
-  const { sum: sales, where: inRange } = salesIn(range, today);
-  const dailySum = sql<number>`sum(${limitSales.count})`.mapWith(Number);
-  const [dailyRows, descriptorRows, limitRows] = await Promise.all([
-    db
-      .select({ day: limitSales.day, cardBrand: limitSales.cardBrand, sales: dailySum })
-      .from(limitSales)
-      .where(
-        scopeWhere(
-          scope,
-          ofMid,
-          eq(limitSales.wholeMonth, false),
-          sql`${limitSales.day} between ${range.from} and ${range.to}`,
-        ),
-      )
-      .groupBy(limitSales.day, limitSales.cardBrand),
-    db
-      .select({ cardBrand: limitSales.cardBrand, descriptor: limitSales.descriptor, sales })
-      .from(limitSales)
-      .where(scopeWhere(scope, inRange, ofMid, isNotNull(limitSales.descriptor)))
-      .groupBy(limitSales.cardBrand, limitSales.descriptor)
-      .having(sql`${sales} <> 0`),
+  const [dailyResult, descriptorResult, limitRows] = await Promise.all([
+    db.execute(sql`
+      select s.day::text as day, ${brandOfSale} as "cardBrand", sum(s.count)::int as sales
+      from limit_sales s
+      where ${inScope(scope)} and s.mid_id = ${midId}::uuid and not s.whole_month
+        and s.day between ${range.from}::date and ${range.to}::date
+      group by 1, 2`),
+    db.execute(sql`
+      select ${brandOfSale} as "cardBrand", s.descriptor, ${salesSum} as sales
+      from ${salesIn({ range }, today)}
+      where ${inScope(scope)} and s.mid_id = ${midId}::uuid and s.descriptor is not null
+      group by 1, 2
+      having sum(p.sign * s.count) <> 0`),
     savedLimits(db, scope, eq(limits.midId, midId)),
   ]);
   const saved = new Map<string, SavedLimit>(
     limitRows.map((row) => [`${row.cardBrand ?? ''}|${row.descriptor ?? ''}`, row]),
   );
-  const dailySales = dailySalesChart(daysOf(range.from, range.to), dailyRows, (cardBrand) =>
-    saved.get(`${cardBrand ?? ''}|`),
+  const dailySales = dailySalesChart(
+    daysOf(range.from, range.to),
+    rowsOf<{ day: string; cardBrand: LimitCardBrand; sales: number }>(dailyResult).map((row) => ({
+      ...row,
+      sales: Number(row.sales),
+    })),
+    (cardBrand) => saved.get(`${cardBrand ?? ''}|`),
   );
+  const descriptorRows = rowsOf<{ cardBrand: LimitCardBrand; descriptor: string; sales: number }>(descriptorResult);
   const descriptors = dailySales.series.flatMap(({ cardBrand }) => {
     if (cardBrand === null) return [];
     const items = descriptorRows
       .filter((row) => row.cardBrand === cardBrand)
-      .map((row) => {
-        const limit = saved.get(`${cardBrand}|${row.descriptor}`);
-        return {
-          descriptor: row.descriptor!,
-          sales: row.sales,
-          total: limit?.total ?? null,
-          daily: limit?.daily ?? null,
-        };
-      })
+      .map((row) => ({
+        descriptor: row.descriptor,
+        sales: Number(row.sales),
+        ...effectiveLimits(saved.get(`${cardBrand}|${row.descriptor}`) ?? NO_LIMIT),
+      }))
       .sort((a, b) => b.sales - a.sales || a.descriptor.localeCompare(b.descriptor));
     return [{ cardBrand, items }];
   });
   return { dailySales, descriptors };
 }
 
-/** The descriptors table's sort keys over the grouped rows; ties fall back to descriptor, MID and brand. */
-function descriptorOrder(order: string | undefined, keys: Record<'descriptor' | 'sales' | 'mid' | 'cardBrand', SQL>) {
+/** The descriptors table's sort keys over the grouped rows; ties fall back to descriptor, MID, brand and MID id. */
+function descriptorOrder(order: string | undefined): SQL {
+  const keys: Record<'descriptor' | 'sales' | 'mid' | 'cardBrand', SQL> = {
+    descriptor: sql`lower(g.descriptor)`,
+    sales: sql`g.sales`,
+    mid: sql`lower(m.description)`,
+    cardBrand: sql`g.card_brand`,
+  };
   const wanted = order ?? '-sales';
   const key = wanted.replace(/^-/, '') as keyof typeof keys;
-  const primary = wanted.startsWith('-') ? desc(keys[key]) : asc(keys[key]);
-  return [primary, asc(keys.descriptor), asc(keys.mid), asc(keys.cardBrand)];
+  const primary = sql`${keys[key]} ${sql.raw(wanted.startsWith('-') ? 'desc' : 'asc')}`;
+  return sql.join([primary, keys.descriptor, keys.mid, keys.cardBrand, sql`m.id`], sql`, `);
 }
 
+const anyOf = (column: SQL, values: readonly string[], cast: string) =>
+  sql`${column} in (${sql.join(
+    values.map((value) => sql`${value}::${sql.raw(cast)}`),
+    sql`, `,
+  )})`;
+
 /**
- * The Descriptors tab: the scope's descriptors with their sales in the range per MID and brand, and the limits saved
- * on them; filtered by brand, MID and a case-insensitive part of the descriptor. Sales without a brand or a
- * descriptor have no row (nothing could be limited there). count is every matching row; items stop at
- * DESCRIPTOR_ROWS_MAX.
+ * The Descriptors tab, a page at a time: the scope's descriptors with their sales in the range per MID and brand group,
+ * and their limits in force; filtered by brand group, MID and a case-insensitive part of the descriptor. Sales
+ * without a descriptor have no row (nothing could be limited there). total counts every row, up to 10,001 (the list
+ * convention's '+10k').
  */
 export async function loadDescriptors(
   db: Queryable,
@@ -270,65 +268,53 @@ export async function loadDescriptors(
   today: string,
 ): Promise<DescriptorList> {
   const search = descriptorSearch(query.descriptor ?? '');
-  if (search.kind === 'invalid') return { count: 0, items: [] };
-  const { sum: sales, where: inRange } = salesIn(query, today);
-  const grouped = db
-    .select({
-      midId: limitSales.midId,
-      cardBrand: limitSales.cardBrand,
-      descriptor: limitSales.descriptor,
-      sales: sales.as('sales'),
-    })
-    .from(limitSales)
-    .where(
-      scopeWhere(
-        scope,
-        inRange,
-        query.brand?.length ? inArray(limitSales.cardBrand, query.brand) : isNotNull(limitSales.cardBrand),
-        isNotNull(limitSales.descriptor),
-        query.midId?.length ? inArray(limitSales.midId, query.midId) : isNotNull(limitSales.midId),
-        search.kind === 'match' ? sql`lower(${limitSales.descriptor}) like ${containsPattern(search.text)}` : undefined,
-      ),
-    )
-    .groupBy(limitSales.midId, limitSales.cardBrand, limitSales.descriptor)
-    .having(sql`${sales} <> 0`)
-    .as('grouped');
-  const rows = await db
-    .select({
-      descriptor: grouped.descriptor,
-      sales: grouped.sales,
-      total: limits.total,
-      daily: limits.daily,
-      mid: mids.description,
-      midId: mids.id,
-      cardBrand: grouped.cardBrand,
-      count: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(grouped)
-    .innerJoin(mids, eq(mids.id, grouped.midId))
-    .leftJoin(
-      limits,
-      and(
-        eq(limits.merchantId, scope.merchantId),
-        eq(limits.solutionId, scope.solutionId),
-        eq(limits.midId, grouped.midId),
-        eq(limits.cardBrand, grouped.cardBrand),
-        eq(limits.descriptor, grouped.descriptor),
-      ),
-    )
-    .orderBy(
-      ...descriptorOrder(query.order, {
-        descriptor: sql`lower(${grouped.descriptor})`,
-        sales: sql`${grouped.sales}`,
-        mid: sql`lower(${mids.description})`,
-        cardBrand: sql`${grouped.cardBrand}`,
-      }),
-      asc(mids.id),
-    )
-    .limit(DESCRIPTOR_ROWS_MAX);
-  // A brand outside CARD_BRANDS (no writer stores one) is left out here rather than tested on every rollup row.
-  const items = rows.flatMap(({ count: _count, descriptor, cardBrand, ...row }) =>
-    isCardBrand(cardBrand) ? [{ ...row, descriptor: descriptor!, cardBrand }] : [],
+  if (search.kind === 'invalid') return { count: 0, total: 0, items: [] };
+  const { limit, offset } = pageWindow(query);
+  const filters = [
+    query.brand?.length ? anyOf(brandOfSale, query.brand, 'text') : undefined,
+    query.midId?.length ? anyOf(sql`s.mid_id`, query.midId, 'uuid') : sql`s.mid_id is not null`,
+    search.kind === 'match' ? sql`lower(s.descriptor) like ${containsPattern(search.text)}` : undefined,
+  ].filter((filter) => filter !== undefined);
+  const grouped = sql`
+    select s.mid_id, ${brandOfSale} as card_brand, s.descriptor, ${salesSum} as sales
+    from ${salesIn({ range: query }, today)}
+    where ${inScope(scope)} and s.descriptor is not null and ${sql.join(filters, sql` and `)}
+    group by 1, 2, 3
+    having sum(p.sign * s.count) <> 0`;
+  const rows = rowsOf<DescriptorRowRead>(
+    await db.execute(sql`
+      with g as (${grouped})
+      select g.descriptor, g.sales, l.total, l.daily, m.description as mid, m.id as "midId",
+        g.card_brand as "cardBrand", count(*) over () as rows
+      from g
+        join mids m on m.id = g.mid_id
+        left join limits l on l.merchant_id = ${scope.merchantId}::uuid and l.solution_id = ${scope.solutionId}::uuid
+          and l.mid_id = g.mid_id and l.card_brand = g.card_brand and l.descriptor = g.descriptor
+      order by ${descriptorOrder(query.order)}
+      limit ${limit} offset ${offset}`),
   );
-  return { count: (rows[0]?.count ?? 0) - (rows.length - items.length), items };
+  // A page past the last one holds no row to carry the count: then it is counted on its own.
+  const total =
+    rows[0]?.rows ??
+    (offset === 0
+      ? 0
+      : rowsOf<{ rows: string }>(await db.execute(sql`select count(*) as rows from (${grouped}) g`))[0]!.rows);
+  const items = rows.map(({ rows: _rows, total: monthly, daily, sales, ...row }) => ({
+    ...row,
+    sales: Number(sales),
+    ...effectiveLimits({ total: monthly, daily }),
+  }));
+  return { count: items.length, total: Math.min(Number(total), TOTAL_CAP), items };
+}
+
+interface DescriptorRowRead {
+  descriptor: string;
+  sales: number;
+  total: number | null;
+  daily: number | null;
+  mid: string;
+  midId: string;
+  cardBrand: LimitCardBrand;
+  /** Every row of the query, on each row of the page. */
+  rows: string | number;
 }

@@ -10,29 +10,28 @@ import {
   pspList,
 } from '@domain/contract/counters';
 import { pspMidParams, pspParams } from '@domain/contract/limits';
+import { counterRangeDays } from '@domain/limits';
 import { PERMISSIONS as P } from '@domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { utcDay } from '../../db/periods';
 import { requirePermission } from '../../plugins/auth';
 import { merchantOfCaller } from '../merchants/queries';
+import { listPsps } from './psps';
 import { loadDescriptors, loadMidCounter, loadMidSales, loadPspCounter } from './queries';
-import { checkedRead, listPsps, midIdOf, midOfPsp, pspOfMerchant, pspScope } from './scope';
 
 // Counters (spec 3, sections 2.6, 3 "Counter data" and 7): successful sales of a merchant per provider solution, MID,
-// card brand and descriptor, against the limits in force. Every call resolves the merchant for the caller first;
-// another tenant's merchant, a solution the merchant has no MID on and a MID elsewhere all answer 404.
+// card brand group and descriptor, against the limits in force. Another tenant's merchant, a solution the merchant has
+// no MID on and a MID elsewhere all answer 404 (plugins/psp-scope.ts resolves the scope of the calls under a solution).
 
 const tags = ['counters'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const merchantParams = pspParams.pick({ merchantId: true });
+const readCounters = requirePermission(P.counterRead);
 
+/** GET /merchant/{merchantId}/psp: the merchant's provider solutions. */
 export const countersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
-  // UTC, as the counters' days: it only steers how a range is read (db/periods.ts).
-  const today = () => utcDay(deps.now());
-  const readCounters = requirePermission(P.counterRead);
-
   app.get(
     '/merchant/:merchantId/psp',
     {
@@ -49,9 +48,17 @@ export const countersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       return { items: await listPsps(db, merchantId) };
     },
   );
+};
+
+/** The calls under /merchant/{merchantId}/psp/{pspId} (registered through plugins/psp-scope.ts). */
+export const countersPspRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db } = deps;
+  const now = () => new Date(deps.now());
+  // UTC, as the counters' days: it only steers how a range is read (db/periods.ts).
+  const today = () => utcDay(deps.now());
 
   app.get(
-    '/merchant/:merchantId/psp/:pspId/counter',
+    '/counter',
     {
       preHandler: readCounters,
       schema: {
@@ -63,70 +70,60 @@ export const countersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         response: { 200: pspCounter, ...errors },
       },
     },
-    async (request) => {
-      const { merchantId } = await merchantOfCaller(db, request.auth, request.params.merchantId);
-      const scope = pspScope(merchantId, request.params.pspId);
-      return checkedRead(pspOfMerchant(db, scope), loadPspCounter(db, scope, new Date(deps.now())));
-    },
+    async (request) => loadPspCounter(db, request.psp, now()),
   );
 
   app.get(
-    '/merchant/:merchantId/psp/:pspId/mid',
+    '/mid',
     {
       preHandler: readCounters,
       schema: {
         tags,
-        summary: "The solution's MIDs with their successful sales in the range, all brands and per brand, and limits",
+        summary:
+          "The solution's MIDs with their successful sales in the range (this month without from and to), all " +
+          'brands and per brand group, against their limits in force: daily for a single day, monthly otherwise',
         params: pspParams,
         querystring: midSalesQuery,
         response: { 200: midSalesList, ...errors },
       },
     },
     async (request) => {
-      const { merchantId } = await merchantOfCaller(db, request.auth, request.params.merchantId);
-      const scope = pspScope(merchantId, request.params.pspId);
-      return { items: await checkedRead(pspOfMerchant(db, scope), loadMidSales(db, scope, request.query, today())) };
+      const { from, to } = request.query;
+      const range = from && to ? { from, to } : counterRangeDays('thisMonth', now());
+      return { items: await loadMidSales(db, request.psp, range, today()) };
     },
   );
 
   app.get(
-    '/merchant/:merchantId/psp/:pspId/mid/:midId/counter',
-    {
-      preHandler: readCounters,
-      schema: {
-        tags,
-        summary: "One MID's daily successful sales in the range, per brand, and its descriptors' sales and limits",
-        params: pspMidParams,
-        querystring: dayRangeQuery,
-        response: { 200: midCounter, ...errors },
-      },
-    },
-    async (request) => {
-      const { merchantId } = await merchantOfCaller(db, request.auth, request.params.merchantId);
-      const scope = pspScope(merchantId, request.params.pspId);
-      const midId = midIdOf(request.params.midId);
-      return checkedRead(midOfPsp(db, scope, midId), loadMidCounter(db, scope, midId, request.query, today()));
-    },
-  );
-
-  app.get(
-    '/merchant/:merchantId/psp/:pspId/descriptor',
+    '/mid/:midId/counter',
     {
       preHandler: readCounters,
       schema: {
         tags,
         summary:
-          "The solution's descriptors with their successful sales in the range per MID and brand and their saved " +
-          "limits; order by descriptor, sales, mid or cardBrand ('-' descending, default -sales)",
+          "One MID's daily successful sales in the range, per brand group, and its descriptors' sales and limits",
+        params: pspMidParams,
+        querystring: dayRangeQuery,
+        response: { 200: midCounter, ...errors },
+      },
+    },
+    async (request) => loadMidCounter(db, request.psp, request.pspMid.midId, request.query, today()),
+  );
+
+  app.get(
+    '/descriptor',
+    {
+      preHandler: readCounters,
+      schema: {
+        tags,
+        summary:
+          "A page of the solution's descriptors with their successful sales in the range per MID and brand group and " +
+          "their limits in force; order by descriptor, sales, mid or cardBrand ('-' descending, default -sales)",
         params: pspParams,
         querystring: descriptorQuery,
         response: { 200: descriptorList, ...errors },
       },
     },
-    async (request) => {
-      const { merchantId } = await merchantOfCaller(db, request.auth, request.params.merchantId);
-      const scope = pspScope(merchantId, request.params.pspId);
-      return checkedRead(pspOfMerchant(db, scope), loadDescriptors(db, scope, request.query, today()));
-    },
+    async (request) => loadDescriptors(db, request.psp, request.query, today()),
   );
 };

@@ -22,7 +22,7 @@ import {
 } from '@domain/dashboard';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { partsList } from '../../db/periods';
+import { periodsFrom } from '../../db/periods';
 import { merchants, solutions } from '../../db/schema';
 import { notFound } from '../../plugins/errors';
 
@@ -270,8 +270,7 @@ export async function loadKpis(
       d.status collate "C" as status, d.is_fallback, d.error_code collate "C" as error_code,
       d.error_label collate "C" as error_label, sum(p.sign * d.count)::text as total,
       sum(p.sign * ${converted})::text as converted, sum(p.sign * ${missing}) > 0 as missing
-    from ${partsList({ current: range, comparison }, today)}
-      join dashboard_totals d on d.whole_month = p.whole_month and d.day between p.from_day and p.to_day
+    from ${periodsFrom(sql`dashboard_totals`, 'd', { current: range, comparison }, today)}
     where ${where}
     group by 1, 2, 3, 4, 5, 6, 7
     having sum(p.sign * d.count) <> 0`);

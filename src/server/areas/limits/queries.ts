@@ -1,77 +1,18 @@
 import type { CardBrandLimit, GlobalLimit, LimitNode, MidLimit } from '@domain/contract/limits';
-import { isIdentifier } from '@domain/ids';
-import { counterRangeDays, LIMIT_CARD_BRANDS } from '@domain/limits';
-import { and, eq, exists, gte, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
+import { counterRangeDays, type LimitCardBrand, limitCardBrandsOf, takesDescriptorLimits } from '@domain/limits';
+import { and, eq, gte, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { limitCardBrandSql } from '../../db/limit-sql';
 import { isLimitSale } from '../../db/sales-rollup';
-import { limits, mids, salesRollup, solutions } from '../../db/schema';
-import type { AuthContext } from '../../plugins/auth';
-import { notFound } from '../../plugins/errors';
-import { merchantOfCaller } from '../merchants/queries';
+import { limits, salesRollup } from '../../db/schema';
+import { type PspMid, type PspScope, pspMids } from '../../plugins/psp-scope';
 
-// Reads of the limits area: the caller's scope (merchant, provider solution, MID) and the limit trees the API
-// answers. A scope the caller may not reach answers 404, whatever the reason, like an unknown id.
+// Reads of the limits area: the limit trees the API answers, within the scope plugins/psp-scope.ts resolved.
 
-/** A merchant on one provider solution (the API's pspId): where a global limit and the MID trees live. */
-export interface PspScope {
-  accountId: string;
-  merchantId: string;
-  solutionId: string;
-}
-
-export interface MidScope extends PspScope {
-  midId: string;
-  description: string;
-  midAcquirerId: string;
-}
+/** A MID of the scope: where a MID's tree lives. */
+export type MidScope = PspScope & PspMid;
 
 export type LimitRow = typeof limits.$inferSelect;
-
-/**
- * The merchant and provider solution of a /merchant/{merchantId}/psp/{pspId}/... call: the solution must be the
- * merchant's account's and carry at least one of the merchant's MIDs (the counters' 'Provider - Solution' list).
- */
-export async function pspOfCaller(
-  db: Queryable,
-  auth: Pick<AuthContext, 'accountIds'>,
-  params: { merchantId: string; pspId: string },
-): Promise<PspScope> {
-  const { merchantId, accountId } = await merchantOfCaller(db, auth, params.merchantId);
-  if (!isIdentifier(params.pspId)) throw notFound();
-  const [row] = await db
-    .select({ id: solutions.id })
-    .from(solutions)
-    .where(
-      and(
-        eq(solutions.id, params.pspId),
-        eq(solutions.accountId, accountId),
-        exists(
-          db
-            .select({ id: mids.id })
-            .from(mids)
-            .where(and(eq(mids.merchantId, merchantId), eq(mids.solutionId, solutions.id))),
-        ),
-      ),
-    );
-  if (!row) throw notFound();
-  return { accountId, merchantId, solutionId: row.id };
-}
-
-/** The MID of a .../psp/{pspId}/mid/{midId}/... call: the merchant's, on that provider solution. */
-export async function midOfCaller(
-  db: Queryable,
-  auth: Pick<AuthContext, 'accountIds'>,
-  params: { merchantId: string; pspId: string; midId: string },
-): Promise<MidScope> {
-  const psp = await pspOfCaller(db, auth, params);
-  if (!isIdentifier(params.midId)) throw notFound();
-  const [mid] = await db
-    .select({ description: mids.description, midAcquirerId: mids.midAcquirerId })
-    .from(mids)
-    .where(and(eq(mids.id, params.midId), eq(mids.merchantId, psp.merchantId), eq(mids.solutionId, psp.solutionId)));
-  if (!mid) throw notFound();
-  return { ...psp, midId: params.midId, ...mid };
-}
 
 /** The global limit's row: the one without a MID. */
 export const globalScope = (scope: PspScope): SQL =>
@@ -96,16 +37,29 @@ export function toNode(row: LimitRow | undefined): LimitNode {
   };
 }
 
+/** The global limit and the solution's MIDs, whose boxes the Limits & Alerts tab lists under it. */
 export async function loadGlobalLimit(db: Queryable, scope: PspScope): Promise<GlobalLimit> {
-  const [row] = await db.select().from(limits).where(globalScope(scope));
-  return { ...toNode(row), version: row?.version ?? 0 };
+  const [[row], scopeMids] = await Promise.all([
+    db.select().from(limits).where(globalScope(scope)),
+    pspMids(db, scope),
+  ]);
+  return {
+    ...toNode(row),
+    version: row?.version ?? 0,
+    mids: scopeMids.map(({ cardBrands: _accepted, ...mid }) => mid),
+  };
 }
 
 /**
- * The descriptors a MID's sales on a card brand carried this calendar month and the two before it (UTC, by the app
- * clock), read from the daily rollup.
+ * The descriptors a MID's sales on a card brand group carried this calendar month and the two before it (UTC, by the
+ * app clock), read from the daily rollup.
  */
-async function recentDescriptors(db: Queryable, scope: MidScope, cardBrand: string, now: Date): Promise<string[]> {
+async function recentDescriptors(
+  db: Queryable,
+  scope: MidScope,
+  cardBrand: LimitCardBrand,
+  now: Date,
+): Promise<string[]> {
   const { from } = counterRangeDays('twoMonthsAgo', now);
   const { to } = counterRangeDays('today', now);
   const rows = await db
@@ -118,7 +72,7 @@ async function recentDescriptors(db: Queryable, scope: MidScope, cardBrand: stri
         lte(salesRollup.day, to),
         eq(salesRollup.solutionId, scope.solutionId),
         eq(salesRollup.midId, scope.midId),
-        eq(salesRollup.cardBrand, cardBrand),
+        sql`${limitCardBrandSql(sql`${salesRollup.cardBrand}`)} = ${cardBrand}`,
         isNotNull(salesRollup.descriptor),
         isLimitSale(),
       ),
@@ -128,33 +82,40 @@ async function recentDescriptors(db: Queryable, scope: MidScope, cardBrand: stri
 
 const byName = (a: string, b: string) => a.localeCompare(b, 'en');
 
-/** One card brand's node and, where they are configurable, its descriptors': recent sales' and saved ones, by name. */
+/** One card brand group's node and, where it takes them, its descriptors': recent sales' and saved ones, by name. */
 async function cardBrandLimit(
   db: Queryable,
   scope: MidScope,
-  brand: (typeof LIMIT_CARD_BRANDS)[number],
+  name: LimitCardBrand,
   rows: LimitRow[],
   now: Date,
 ): Promise<CardBrandLimit> {
-  const ofBrand = rows.filter((row) => row.cardBrand === brand.name);
+  const ofBrand = rows.filter((row) => row.cardBrand === name);
   const saved = new Map(ofBrand.filter((row) => row.descriptor !== null).map((row) => [row.descriptor!, row]));
-  const names = brand.descriptorsConfigurable
-    ? new Set([...(await recentDescriptors(db, scope, brand.name, now)), ...saved.keys()])
+  const descriptorsConfigurable = takesDescriptorLimits(name);
+  const names = descriptorsConfigurable
+    ? new Set([...(await recentDescriptors(db, scope, name, now)), ...saved.keys()])
     : new Set<string>();
   return {
-    name: brand.name,
-    descriptorsConfigurable: brand.descriptorsConfigurable,
+    name,
+    descriptorsConfigurable,
     ...toNode(ofBrand.find((row) => row.descriptor === null)),
-    descriptors: [...names].sort(byName).map((name) => ({ name, ...toNode(saved.get(name)) })),
+    descriptors: [...names].sort(byName).map((descriptor) => ({ name: descriptor, ...toNode(saved.get(descriptor)) })),
   };
 }
 
-/** A MID's limit tree: its own node, then each card brand the limits list (Visa, Mastercard) with its descriptors. */
+/**
+ * A MID's limit tree: its own node, then each card brand group it takes (all three when it accepts any brand) or has
+ * a saved limit on, with its descriptors.
+ */
 export async function loadMidLimit(db: Queryable, scope: MidScope, now: Date): Promise<MidLimit> {
   const rows = await db.select().from(limits).where(midTreeScope(scope));
   const midRow = rows.find(isMidRow);
+  const saved = rows.flatMap((row) => (row.cardBrand === null ? [] : [row.cardBrand as LimitCardBrand]));
   const cardBrands: CardBrandLimit[] = [];
-  for (const brand of LIMIT_CARD_BRANDS) cardBrands.push(await cardBrandLimit(db, scope, brand, rows, now));
+  for (const name of limitCardBrandsOf(scope.cardBrands, saved)) {
+    cardBrands.push(await cardBrandLimit(db, scope, name, rows, now));
+  }
   return {
     ...toNode(midRow),
     midId: scope.midId,

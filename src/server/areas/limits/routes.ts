@@ -18,67 +18,72 @@ import type { AppDeps } from '../../app-deps';
 import { retryWhenReferenceVanished } from '../../lib/db-errors';
 import { requirePermission } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
-import { loadGlobalLimit, loadMidLimit, midOfCaller, pspOfCaller } from './queries';
+import { scopeAgain } from '../../plugins/psp-scope';
+import { loadGlobalLimit, loadMidLimit } from './queries';
 import { deleteAlert, saveAlert, saveGlobalLimit, saveMidLimit } from './service';
 
-// Limits and alerts (spec 3, sections 2.7, 3 and 7). Every call resolves the caller's scope first: another tenant's
-// merchant, a provider solution the merchant has no MID on, a MID of another merchant or provider, and another
-// tenant's limit all answer 404 like an unknown id.
+// Limits and alerts (spec 3, sections 2.7, 3 and 7). Another tenant's merchant, a provider solution the merchant has
+// no MID on, a MID of another merchant or provider (plugins/psp-scope.ts resolves those), and another tenant's limit
+// all answer 404 like an unknown id.
 
 const tags = ['limits'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
-export const limitsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+/**
+ * A saved limit or alert may already be crossed: the check runs now rather than at its next interval. The change is
+ * committed by then, so a failure to schedule is logged, not answered (the periodic check still comes).
+ */
+const checkSoon = (deps: AppDeps, log: FastifyBaseLogger) =>
+  deps.limitAlerts
+    .requestCheck()
+    .catch((error: unknown) => log.error({ err: error }, 'limit alerts check not requested'));
+
+/** The calls under /merchant/{merchantId}/psp/{pspId} (registered through plugins/psp-scope.ts). */
+export const limitsPspRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
-  /**
-   * A saved limit or alert may already be crossed: the check runs now rather than at its next interval. The change is
-   * committed by then, so a failure to schedule is logged, not answered (the periodic check still comes).
-   */
-  const checkSoon = (log: FastifyBaseLogger) =>
-    deps.limitAlerts
-      .requestCheck()
-      .catch((error: unknown) => log.error({ err: error }, 'limit alerts check not requested'));
 
   app.get(
-    '/merchant/:merchantId/psp/:pspId/limit',
+    '/limit',
     {
       preHandler: requirePermission(P.limitRead),
       schema: {
         tags,
-        summary: 'The global limit of the merchant on a provider solution (version 0 and no values before a save)',
+        summary:
+          'The global limit of the merchant on a provider solution (version 0 and no values before a save) and the ' +
+          "solution's MIDs",
         params: pspParams,
         response: { 200: globalLimit, ...errors },
       },
     },
-    async (request) => loadGlobalLimit(db, await pspOfCaller(db, request.auth, request.params)),
+    async (request) => loadGlobalLimit(db, request.psp),
   );
 
   app.put(
-    '/merchant/:merchantId/psp/:pspId/limit',
+    '/limit',
     {
       preHandler: requirePermission(P.limitUpdate),
       schema: {
         tags,
         summary:
-          'Save the global limit as given (no derivation). 409 limit-changed when `version` is not the stored one; ' +
-          'clearing both limits clears the alert',
+          'Save the global limit as given (no derivation), with its alert if `alert` is given (alert.update). 409 ' +
+          'limit-changed when `version` is not the stored one; clearing both limits clears the alert',
         params: pspParams,
         body: globalLimitSave,
         response: { 200: globalLimit, 409: errorBody, ...errors },
       },
     },
     async (request) => {
-      // The scope is looked up again on a retry: a solution removed meanwhile is then a 404.
-      const saved = await retryWhenReferenceVanished(async () =>
-        saveGlobalLimit(deps, request.auth, await pspOfCaller(db, request.auth, request.params), request.body),
+      // A retry looks the scope up again: a solution removed meanwhile is then a 404.
+      const saved = await retryWhenReferenceVanished(async (isRetry) =>
+        saveGlobalLimit(deps, request.auth, isRetry ? (await scopeAgain(db, request)).psp : request.psp, request.body),
       );
-      await checkSoon(request.log);
+      await checkSoon(deps, request.log);
       return saved;
     },
   );
 
   app.get(
-    '/merchant/:merchantId/psp/:pspId/mid/:midId/limit',
+    '/mid/:midId/limit',
     {
       preHandler: requirePermission(P.limitRead),
       schema: {
@@ -90,36 +95,38 @@ export const limitsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         response: { 200: midLimit, ...errors },
       },
     },
-    async (request) => {
-      const scope = await midOfCaller(db, request.auth, request.params);
-      return loadMidLimit(db, scope, new Date(deps.now()));
-    },
+    async (request) => loadMidLimit(db, { ...request.psp, ...request.pspMid }, new Date(deps.now())),
   );
 
   app.put(
-    '/merchant/:merchantId/psp/:pspId/mid/:midId/limit',
+    '/mid/:midId/limit',
     {
       preHandler: requirePermission(P.limitUpdate),
       schema: {
         tags,
         summary:
           "Save a MID's limit tree as given: the MID's node and the card brands and descriptors named (others keep " +
-          'their values). 409 limit-changed when `version` is not the stored one; descriptors on Visa only',
+          'their values), with the alerts given (alert.update). 409 limit-changed when `version` is not the stored ' +
+          'one; descriptors on Visa only',
         params: pspMidParams,
         body: midLimitSave,
         response: { 200: midLimit, 409: errorBody, ...errors },
       },
     },
     async (request) => {
-      // The scope is looked up again on a retry: a MID deleted meanwhile is then a 404.
-      const saved = await retryWhenReferenceVanished(async () =>
-        saveMidLimit(deps, request.auth, await midOfCaller(db, request.auth, request.params), request.body),
-      );
-      await checkSoon(request.log);
+      // A retry looks the scope up again: a MID deleted meanwhile is then a 404.
+      const saved = await retryWhenReferenceVanished(async (isRetry) => {
+        const scope = isRetry ? await scopeAgain(db, request) : { psp: request.psp, mid: request.pspMid };
+        return saveMidLimit(deps, request.auth, { ...scope.psp, ...scope.mid! }, request.body);
+      });
+      await checkSoon(deps, request.log);
       return saved;
     },
   );
+};
 
+/** PUT and DELETE /limit/{limitId}/alert. */
+export const limitsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.put(
     '/limit/:limitId/alert',
     {
@@ -137,7 +144,7 @@ export const limitsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request) => {
       if (!isIdentifier(request.params.limitId)) throw notFound();
       const saved = await saveAlert(deps, request.auth, request.params.limitId, request.body.percentage);
-      await checkSoon(request.log);
+      await checkSoon(deps, request.log);
       return saved;
     },
   );

@@ -1,5 +1,6 @@
 import type { AlertSaved, GlobalLimit, GlobalLimitSave, MidLimit, MidLimitSave } from '@domain/contract/limits';
-import { LIMIT_CARD_BRANDS, type LimitPair } from '@domain/limits';
+import { fractionToPercent, hasLimit, type LimitPair, percentToFraction, takesDescriptorLimits } from '@domain/limits';
+import { can, PERMISSIONS as P } from '@domain/permissions';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../db/client';
@@ -8,6 +9,7 @@ import { actorOf, recordActivity } from '../../lib/audit';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import type { AuthContext } from '../../plugins/auth';
 import { ApiError, notFound } from '../../plugins/errors';
+import type { PspScope } from '../../plugins/psp-scope';
 import { merchantOfCaller } from '../merchants/queries';
 import {
   globalScope,
@@ -17,7 +19,6 @@ import {
   loadMidLimit,
   type MidScope,
   midTreeScope,
-  type PspScope,
 } from './queries';
 
 // Limit and alert writes (spec 3, sections 3, 4 and 7). Each is one transaction with its audit entry.
@@ -27,7 +28,9 @@ import {
 // is refused with 409 limit-changed. The row is locked while the version is checked, and the first save of a scope
 // inserts with ON CONFLICT DO NOTHING, so of two first saves the loser finds the winner's row and hears 409 too.
 // Values are stored as given: the 30-day derivation (effectiveLimits) is applied where sales are counted, so a user's
-// "daily only" stays daily only. An alert needs a limit: a node whose limits are both cleared loses its alert.
+// "daily only" stays daily only. An alert needs a limit (hasLimit): a node whose limits are both cleared loses its
+// alert. A save may set a node's alert with its limits (a limit saved for the first time has no id the alert calls
+// could name yet): that needs alert.update, as the alert calls do.
 //
 // Alerts are last-write-wins, as the modal warns, so they carry no version; they lock their row so a limit save
 // clearing the same node cannot interleave with the check that a limit exists.
@@ -39,15 +42,35 @@ const limitChanged = () => new ApiError(409, 'limit-changed');
 const formError = (fields: Record<string, string>) =>
   new ApiError(400, 'form-not-validated', 'Form not validated', { fields });
 
-const hasLimit = (pair: LimitPair) => pair.total !== null || pair.daily !== null;
+/** An alert's percentage as stored: the fraction of the whole percent it stands for. */
+const storedFraction = (fraction: number) => percentToFraction(fractionToPercent(fraction));
 
-/** The values of a row a save writes: the limits as given, the alert dropped when no limit is left. */
-const savedValues = (pair: LimitPair, at: Date) => ({
-  total: pair.total,
-  daily: pair.daily,
-  ...(hasLimit(pair) ? {} : { alertPercentage: null }),
+/** A node of a save: its limits and, when the save sets one, its alert. */
+interface SavedNode extends LimitPair {
+  alert?: { percentage: number } | undefined;
+}
+
+/** The values of a row a save writes: the limits as given, the alert set with them, or dropped when no limit is left. */
+const savedValues = (node: SavedNode, at: Date) => ({
+  total: node.total,
+  daily: node.daily,
+  ...(node.alert ? { alertPercentage: storedFraction(node.alert.percentage) } : {}),
+  ...(hasLimit(node) ? {} : { alertPercentage: null }),
   updatedAt: at,
 });
+
+/** Every node of a save, the MID's or the global one first. */
+const nodesOfSave = (input: SavedNode & { cardBrands?: MidLimitSave['cardBrands'] }): SavedNode[] => [
+  input,
+  ...(input.cardBrands ?? []).flatMap((brand) => [brand, ...brand.descriptors]),
+];
+
+/** A save that sets an alert needs the alerts' permission too. */
+function checkAlertsAllowed(auth: AuthContext, input: GlobalLimitSave | MidLimitSave): void {
+  if (nodesOfSave(input).some((node) => node.alert) && !can(auth, P.alertUpdate)) {
+    throw new ApiError(403, 'resource-not-found');
+  }
+}
 
 /** A limit row as its audit entry shows it. */
 const auditNode = (row: LimitRow) => ({ total: row.total, daily: row.daily, alertPercentage: row.alertPercentage });
@@ -61,7 +84,7 @@ async function claimVersion(
   stored: LimitRow | undefined,
   basedOn: number,
   insert: typeof limits.$inferInsert,
-  pair: LimitPair,
+  pair: SavedNode,
   at: Date,
 ): Promise<{ before: LimitRow | undefined; after: LimitRow }> {
   if (!stored) {
@@ -91,6 +114,7 @@ export async function saveGlobalLimit(
   scope: PspScope,
   input: GlobalLimitSave,
 ): Promise<GlobalLimit> {
+  checkAlertsAllowed(auth, input);
   return deps.db.transaction(async (tx) => {
     const [stored] = await tx.select().from(limits).where(globalScope(scope)).for('update');
     const { before, after } = await claimVersion(tx, stored, input.version, scope, input, new Date(deps.now()));
@@ -111,8 +135,7 @@ export async function saveGlobalLimit(
 /** Descriptor limits only where the brand has them (Visa): a descriptor on Mastercard is a 400 naming it. */
 function checkDescriptorsAllowed(input: MidLimitSave): void {
   input.cardBrands.forEach((brand, index) => {
-    const configurable = LIMIT_CARD_BRANDS.find((known) => known.name === brand.name)?.descriptorsConfigurable;
-    if (!configurable && brand.descriptors.length > 0) {
+    if (!takesDescriptorLimits(brand.name) && brand.descriptors.length > 0) {
       throw formError({ [`cardBrands.${index}.descriptors`]: `${brand.name} has no descriptor limits` });
     }
   });
@@ -166,7 +189,7 @@ async function writeBrandNodes(
       (candidate) => candidate.cardBrand === node.cardBrand && candidate.descriptor === node.descriptor,
     );
     if (row) {
-      if (row.total === node.pair.total && row.daily === node.pair.daily) continue;
+      if (row.total === node.pair.total && row.daily === node.pair.daily && !node.pair.alert) continue;
       await tx.update(limits).set(savedValues(node.pair, at)).where(eq(limits.id, row.id));
     } else if (hasLimit(node.pair)) {
       inserts.push({
@@ -176,10 +199,8 @@ async function writeBrandNodes(
         midId: scope.midId,
         cardBrand: node.cardBrand,
         descriptor: node.descriptor,
-        total: node.pair.total,
-        daily: node.pair.daily,
+        ...savedValues(node.pair, at),
         createdAt: at,
-        updatedAt: at,
       });
     }
   }
@@ -209,6 +230,7 @@ async function saveMidTree(
   input: MidLimitSave,
 ): Promise<MidLimit> {
   checkDescriptorsAllowed(input);
+  checkAlertsAllowed(auth, input);
   const at = new Date(deps.now());
   return deps.db.transaction(async (tx) => {
     // The MID's row first: it holds the tree's version, and locking it before the others keeps one lock order.
@@ -290,7 +312,7 @@ export async function saveAlert(
   limitId: string,
   fraction: number,
 ): Promise<AlertSaved> {
-  const percentage = Math.round(fraction * 100) / 100;
+  const percentage = storedFraction(fraction);
   return deps.db.transaction(async (tx) => {
     const before = await lockedLimit(tx, auth, limitId);
     if (!hasLimit(before)) throw new ApiError(409, 'alert-without-limit');

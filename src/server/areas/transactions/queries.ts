@@ -136,6 +136,7 @@ export function transactionListWhere(accountId: string, query: TransactionFilter
           inArray(solutions.prettyName, query.solution),
         )})`
       : undefined,
+    anyOf(transactions.errorCode, query.errorCode),
     query.isFallback === undefined ? undefined : eq(transactions.isFallback, query.isFallback),
     query.creationDateFrom ? gte(transactions.createdAt, new Date(query.creationDateFrom)) : undefined,
     query.creationDateTo ? lte(transactions.createdAt, new Date(query.creationDateTo)) : undefined,

@@ -9,7 +9,8 @@ export type BenchGroup =
   | 'transactions'
   | 'backtest'
   | 'counters'
-  | 'dashboard';
+  | 'dashboard'
+  | 'embedded';
 
 export interface Budget {
   op: '<=' | '==';

@@ -11,6 +11,7 @@ import type { LimitsPermissions } from './limits-tree';
 // The 'Alert configuration' modal (spec 3, sections 2.7, 4 and 5): 'Send alert when sales reach [n] % of the limit'.
 // Editors get the percentage field, the banner that their change applies to every user, and Delete (when an alert is
 // set and they may delete it), Cancel and Save; read-only users see the alert that is set, with only a close icon.
+// On a limit not saved yet the alert is the box's draft: Save and Delete change the draft, saved with the limit.
 
 export const ALERT_MODAL_TITLE = 'Alert configuration';
 
@@ -18,6 +19,8 @@ export type AlertAction = 'save' | 'delete';
 
 export interface AlertModalProps {
   node: LimitTreeNode;
+  /** The draft alert's percent of a limit not saved yet (null for none); undefined for a saved limit's alert. */
+  current?: number | null | undefined;
   permissions: LimitsPermissions;
   /** The call running for this limit, if any: its button shows the loading state. */
   pending: AlertAction | undefined;
@@ -30,17 +33,22 @@ export interface AlertModalProps {
 const sentenceStart = 'Send alert when sales reach';
 const sentenceEnd = '% of the limit';
 
-export function AlertModal({ node, permissions, pending, onClose, onSave, onDelete }: AlertModalProps) {
+export const SAVED_WITH_THE_LIMIT =
+  'This limit is not saved yet: the alert is saved with it, when you save the limits.';
+
+export function AlertModal({ node, current, permissions, pending, onClose, onSave, onDelete }: AlertModalProps) {
   const toast = useToast();
   const formId = useId();
   const errorId = useId();
-  const saved = alertPercent(node.alert);
+  const draft = current !== undefined;
+  const saved = draft ? current : alertPercent(node.alert);
   const [text, setText] = useState(saved === null ? '' : String(saved));
   const [error, setError] = useState<string | undefined>();
   // Messages show once the user left the field or tried to save, then follow every change.
   const [checking, setChecking] = useState(false);
   const subject = node.phrase.charAt(0).toUpperCase() + node.phrase.slice(1);
-  const mayDelete = saved !== null && permissions.deleteAlerts;
+  // A draft alert deletes nothing saved: whoever may set it may take it back.
+  const mayDelete = saved !== null && (draft ? permissions.editAlerts : permissions.deleteAlerts);
   const errorOf = (value: string) => {
     const parsed = parseAlertPercent(value);
     return 'error' in parsed ? parsed.error : undefined;
@@ -156,6 +164,7 @@ export function AlertModal({ node, permissions, pending, onClose, onSave, onDele
           </div>
         ) : null}
       </form>
+      {draft ? <p className="alert-modal__draft">{SAVED_WITH_THE_LIMIT}</p> : null}
       <Banner type="info" header={LIMIT_MESSAGES.alertBanner} content={LIMIT_MESSAGES.alertBannerCare} />
     </Modal>
   );

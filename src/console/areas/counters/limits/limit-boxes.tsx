@@ -1,166 +1,31 @@
-import { isApiError } from '@console/api/errors';
-import { type FormFields, useFormFields } from '@console/forms/use-form-fields';
-import { useSavingPattern } from '@console/forms/use-saving-pattern';
 import { useApi } from '@console/session/session-provider';
 import { Badge } from '@console/ui/badge';
 import { Banner } from '@console/ui/banner';
 import { Button } from '@console/ui/button';
 import { Spinner } from '@console/ui/spinner';
-import { useToast } from '@console/ui/toast';
-import type { MidSales } from '@domain/contract/counters';
-import type { GlobalLimit, MidLimit } from '@domain/contract/limits';
-import { CATALOGUE, effectOfStatus } from '@domain/errors';
-import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GlobalLimit, LimitMid, MidLimit } from '@domain/contract/limits';
+import { CATALOGUE } from '@domain/errors';
+import { useQueryClient } from '@tanstack/react-query';
+import { Fragment, type ReactNode, useMemo } from 'react';
 import {
-  type FormEvent,
-  Fragment,
-  type KeyboardEvent,
-  type ReactNode,
-  type RefObject,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
-import {
-  comparableTexts,
   copyToAll,
-  draftSchema,
   GLOBAL_LIMIT_NAME,
   globalSaveBody,
   globalTree,
-  type LimitTexts,
   type LimitTreeNode,
-  type LimitValues,
   midName,
   midSaveBody,
   midTree,
   nodesOf,
-  savedTexts,
 } from './limits-draft';
-import { fetchGlobalLimit, fetchMidLimit, limitsQueryKeys, saveGlobalLimit, saveMidLimit } from './limits-queries';
-import { type AlertTarget, type BoxHandle, LimitRow, ROW_SELECTOR, rowIdOf, useLimitsTree } from './limits-tree';
+import { limitsQueryKeys, saveGlobalLimit, saveMidLimit, useGlobalLimit, useMidLimit } from './limits-queries';
+import { type AlertTarget, GLOBAL_BOX_ID, LimitRow, midBoxId, rowIdOf, useLimitsTree } from './limits-tree';
+import { type LimitBox, useLimitBox } from './use-limit-box';
 
 // The two kinds of box the tab edits (spec 3, sections 2.7 and 4): the global limit, and one MID with its card brands
-// and descriptors. Each box keeps a draft of its own; it saves as a whole, compare-and-set on the version it read, and
-// starts again from the saved values (a new version) once saved. Cancel and Escape restore the saved values at once:
-// nothing is left and the values are on screen, so there is no confirm-cancel-changes question (that one guards
-// leaving an editor).
+// and descriptors, each a form over its own draft (use-limit-box.ts).
 
-export const GLOBAL_BOX_ID = 'global';
-export const midBoxId = (midId: string) => `mid:${midId}`;
 export const GLOBAL_LIMIT_DETAIL = 'Every MID of this solution';
-
-interface LimitBoxOptions {
-  boxId: string;
-  root: LimitTreeNode;
-  /** The box's cached limits: Reload refreshes them after a conflict. */
-  queryKey: QueryKey;
-  /** Sends the valid draft and stores the answer (the saved limits, with their new version). */
-  send: (values: LimitValues) => Promise<void>;
-}
-
-interface LimitBox {
-  boxId: string;
-  fields: FormFields<LimitTexts>;
-  /** The draft differs from the saved values: Save and Cancel show. */
-  changed: boolean;
-  saving: boolean;
-  /** The save was refused because another user saved these limits first. */
-  conflict: boolean;
-  submit: (event?: FormEvent) => void;
-  restore: () => void;
-  reload: () => void;
-  onKeyDown: (event: KeyboardEvent<HTMLFormElement>) => void;
-  formRef: RefObject<HTMLFormElement | null>;
-}
-
-function useLimitBox({ boxId, root, queryKey, send }: LimitBoxOptions): LimitBox {
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const tree = useLimitsTree();
-  const formRef = useRef<HTMLFormElement>(null);
-  const original = useMemo(() => savedTexts(root), [root]);
-  const schema = useMemo(() => draftSchema(root), [root]);
-  const fields = useFormFields<LimitTexts>({ initial: original, schema });
-  const [conflict, setConflict] = useState(false);
-  /** The box's first row: the global limit's, or the MID's own. */
-  const boxRow = () => formRef.current?.querySelector<HTMLElement>(ROW_SELECTOR) ?? null;
-  const restore = () => fields.reset(original);
-
-  const pattern = useSavingPattern<LimitTexts, LimitValues>({
-    mode: 'edit',
-    original,
-    fields,
-    comparable: comparableTexts,
-    save: async (values) => {
-      // The box starts again from the saved limits, without the Save button that has the focus.
-      tree.focusWhenRendered(boxId);
-      try {
-        await send(values);
-      } catch (error) {
-        // Refused: the box stays as it is, with its buttons.
-        tree.focusWhenRendered(null);
-        throw error;
-      }
-      toast.showMessage('save-successfully');
-      tree.limitsSaved();
-    },
-    onSaveError: (error) => {
-      if (!isApiError(error)) return false;
-      if (error.key === 'limit-changed') {
-        setConflict(true);
-        return true;
-      }
-      // Session ends, the not-found page and server errors have their global effect already.
-      if (effectOfStatus(error.status) !== 'show-message') return false;
-      toast.showMessage('save-error');
-      return true;
-    },
-    leave: restore,
-  });
-
-  const handle = useRef<BoxHandle>({ hasChanges: () => false, save: () => {}, cancel: () => {} });
-  handle.current = {
-    hasChanges: () => tree.permissions.editLimits && pattern.changed,
-    save: () => void pattern.submit(),
-    cancel: () => {
-      restore();
-      boxRow()?.focus();
-    },
-  };
-  const { registerBox } = tree;
-  useEffect(() => registerBox(boxId, handle), [registerBox, boxId]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    // A widget that used Escape itself has handled it; a key from a portal (a dialog opened from here) is not ours.
-    if (event.key !== 'Escape' || event.defaultPrevented) return;
-    if (!(event.target instanceof Element) || !event.currentTarget.contains(event.target)) return;
-    const row = event.target.closest<HTMLElement>(ROW_SELECTOR);
-    const inField = event.target !== row;
-    if (!pattern.changed && !inField) return;
-    event.preventDefault();
-    // Escape cancels the box's draft, and leaves a field for its row, where the arrow keys move again.
-    if (pattern.changed) restore();
-    row?.focus();
-  };
-
-  return {
-    boxId,
-    fields,
-    changed: pattern.changed,
-    saving: pattern.saving,
-    conflict,
-    submit: (event) => void pattern.submit(event),
-    restore: () => handle.current.cancel(),
-    reload: () => {
-      tree.focusWhenRendered(boxId);
-      void queryClient.invalidateQueries({ queryKey });
-    },
-    onKeyDown,
-    formRef,
-  };
-}
 
 /**
  * A box's form: its rows as one treegrid, then (after a conflict) the reload banner, then Cancel and Save while there
@@ -247,11 +112,7 @@ const GLOBAL_BOX: AlertTarget['box'] = { kind: 'global' };
 
 /** The global limit of the merchant on the provider solution. */
 export function GlobalLimitBox({ merchantId, pspId }: { merchantId: string; pspId: string }) {
-  const api = useApi();
-  const query = useQuery({
-    queryKey: limitsQueryKeys.global(merchantId, pspId),
-    queryFn: ({ signal }) => fetchGlobalLimit(api, merchantId, pspId, signal),
-  });
+  const query = useGlobalLimit(merchantId, pspId);
   const root = useMemo(() => (query.data ? globalTree(query.data) : undefined), [query.data]);
   return (
     <div className="limit-card limit-card--global">
@@ -294,18 +155,20 @@ function GlobalLimitForm({
     boxId: GLOBAL_BOX_ID,
     root,
     queryKey,
-    send: async (values) => {
-      const saved = await saveGlobalLimit(api, merchantId, pspId, globalSaveBody(root, values, limit.version));
-      queryClient.setQueryData(queryKey, saved);
+    send: async (values, alerts) => {
+      const body = globalSaveBody(root, values, limit.version, alerts);
+      queryClient.setQueryData(queryKey, await saveGlobalLimit(api, merchantId, pspId, body));
     },
   });
+  const editing = permissions.editLimits;
   return (
     <LimitBoxForm box={box} label={GLOBAL_LIMIT_NAME}>
       <LimitRow
         node={root}
         rowId={GLOBAL_BOX_ID}
         level={1}
-        fields={permissions.editLimits ? box.fields : null}
+        fields={editing ? box.fields : null}
+        draftAlerts={editing ? box.draftAlerts : null}
         box={GLOBAL_BOX}
         title={GLOBAL_LIMIT_NAME}
         detail={GLOBAL_LIMIT_DETAIL}
@@ -314,7 +177,7 @@ function GlobalLimitForm({
   );
 }
 
-function MidTitle({ mid }: { mid: Pick<MidSales, 'description' | 'enable'> }) {
+function MidTitle({ mid }: { mid: Pick<LimitMid, 'description' | 'enable'> }) {
   return (
     <>
       {mid.description}
@@ -338,12 +201,8 @@ const treeKey = (version: number, root: LimitTreeNode) =>
   [version, ...nodesOf(root).map((node) => node.key)].join('\u0000');
 
 /** One MID of the solution: its own limits, its card brands' and Visa's descriptors'. */
-export function MidLimitBox({ mid, merchantId, pspId }: { mid: MidSales; merchantId: string; pspId: string }) {
-  const api = useApi();
-  const query = useQuery({
-    queryKey: limitsQueryKeys.mid(merchantId, pspId, mid.midId),
-    queryFn: ({ signal }) => fetchMidLimit(api, merchantId, pspId, mid.midId, signal),
-  });
+export function MidLimitBox({ mid, merchantId, pspId }: { mid: LimitMid; merchantId: string; pspId: string }) {
+  const query = useMidLimit(merchantId, pspId, mid.midId);
   const root = useMemo(() => (query.data ? midTree(query.data) : undefined), [query.data]);
   return (
     <div className="limit-card">
@@ -371,7 +230,7 @@ export function MidLimitBox({ mid, merchantId, pspId }: { mid: MidSales; merchan
 interface MidLimitFormProps {
   limit: MidLimit;
   root: LimitTreeNode;
-  mid: MidSales;
+  mid: LimitMid;
   merchantId: string;
   pspId: string;
 }
@@ -386,13 +245,15 @@ function MidLimitForm({ limit, root, mid, merchantId, pspId }: MidLimitFormProps
     boxId,
     root,
     queryKey,
-    send: async (values) => {
-      const saved = await saveMidLimit(api, merchantId, pspId, mid.midId, midSaveBody(root, values, limit.version));
-      queryClient.setQueryData(queryKey, saved);
+    send: async (values, alerts) => {
+      const body = midSaveBody(root, values, limit.version, alerts);
+      queryClient.setQueryData(queryKey, await saveMidLimit(api, merchantId, pspId, mid.midId, body));
     },
   });
   const fields = tree.permissions.editLimits ? box.fields : null;
-  const alertBox: AlertTarget['box'] = { kind: 'mid', midId: mid.midId };
+  const draftAlerts = fields ? box.draftAlerts : null;
+  /** What every row of the box shares: its fields, its draft alerts and the box the alert calls update. */
+  const shared = { fields, draftAlerts, box: { kind: 'mid', midId: mid.midId } as AlertTarget['box'] };
 
   const copyFirstDescriptor = (brand: LimitTreeNode) => {
     const copied = copyToAll(box.fields.values, brand);
@@ -408,8 +269,7 @@ function MidLimitForm({ limit, root, mid, merchantId, pspId }: MidLimitFormProps
         node={descriptor}
         rowId={rowIdOf(boxId, descriptor)}
         level={3}
-        fields={fields}
-        box={alertBox}
+        {...shared}
         title={<span className="limit-row__descriptor">{descriptor.name}</span>}
         extra={
           fields && index === 0 && brand.children.length > 1 ? (
@@ -432,8 +292,7 @@ function MidLimitForm({ limit, root, mid, merchantId, pspId }: MidLimitFormProps
         node={root}
         rowId={boxId}
         level={1}
-        fields={fields}
-        box={alertBox}
+        {...shared}
         title={<MidTitle mid={mid} />}
         detail={<MidDetail midAcquirerId={limit.midAcquirerId} />}
       />
@@ -442,7 +301,7 @@ function MidLimitForm({ limit, root, mid, merchantId, pspId }: MidLimitFormProps
             const brandRow = rowIdOf(boxId, brand);
             return (
               <Fragment key={brand.key}>
-                <LimitRow node={brand} rowId={brandRow} level={2} fields={fields} box={alertBox} title={brand.name} />
+                <LimitRow node={brand} rowId={brandRow} level={2} {...shared} title={brand.name} />
                 {tree.expanded.has(brandRow) ? descriptorRows(brand) : null}
               </Fragment>
             );

@@ -1,14 +1,17 @@
 import type { GlobalLimit, GlobalLimitSave, LimitAlert, MidLimit, MidLimitSave } from '@domain/contract/limits';
-import { CARD_BRAND_LABELS } from '@domain/enums';
 import {
   alertPercentInput,
   effectiveLimits,
   fractionToPercent,
+  hasLimit,
+  LIMIT_CARD_BRAND_LABELS,
   LIMIT_CARD_BRANDS,
+  LIMIT_VALUE_FIELDS,
   type LimitCardBrand,
   type LimitLevel,
   type LimitPair,
   limitValue,
+  percentToFraction,
 } from '@domain/limits';
 import { z } from 'zod';
 
@@ -17,8 +20,8 @@ import { z } from 'zod';
 // rendering. A box (the global limit, or one MID with its card brands and descriptors) is saved as a whole, so a
 // draft is kept per box and compared with the saved values to decide whether Save and Cancel show.
 
-export type LimitKind = 'total' | 'daily';
-export const LIMIT_KINDS: readonly LimitKind[] = ['total', 'daily'];
+export type LimitKind = (typeof LIMIT_VALUE_FIELDS)[number];
+export const LIMIT_KINDS: readonly LimitKind[] = LIMIT_VALUE_FIELDS;
 export const LIMIT_KIND_LABELS: Record<LimitKind, string> = { total: 'Monthly (total)', daily: 'Daily' };
 
 /** One saved limit: the global limit, a MID, a card brand of a MID or a descriptor of a brand. */
@@ -33,7 +36,7 @@ export interface LimitTreeNode {
   name: string;
   /** The node in a sentence, for accessible names: 'Visa of MID Acme EU (4410)'. */
   phrase: string;
-  /** Visa's descriptors can be limited; Mastercard's cannot (spec 3, section 2.7). */
+  /** Visa's descriptors can be limited; Mastercard's and the other brands' cannot (spec 3, section 2.7). */
   children: LimitTreeNode[];
 }
 
@@ -102,15 +105,15 @@ export const midName = (mid: Pick<MidLimit, 'description' | 'midAcquirerId'>) =>
 const descriptorKey = (brand: LimitCardBrand, descriptor: string) => `${brand}/${encodeURIComponent(descriptor)}`;
 
 /**
- * A MID's tree: the MID, then Visa and Mastercard in that order (the brands a limit may name), then the descriptors
- * of a brand that takes descriptor limits.
+ * A MID's tree: the MID, then the card brand groups the server lists (Visa, Mastercard, Others, in that order), then
+ * the descriptors of a group that takes descriptor limits.
  */
 export function midTree(mid: MidLimit): LimitTreeNode {
   const midPhrase = `MID ${midName(mid)}`;
   const brands = LIMIT_CARD_BRANDS.flatMap(({ name, descriptorsConfigurable }) => {
     const brand = mid.cardBrands.find((candidate) => candidate.name === name);
     if (!brand) return [];
-    const label = CARD_BRAND_LABELS[name];
+    const label = LIMIT_CARD_BRAND_LABELS[name];
     const brandPhrase = `${label} of ${midPhrase}`;
     const descriptors =
       descriptorsConfigurable && brand.descriptorsConfigurable
@@ -183,14 +186,34 @@ export function draftLimits(texts: LimitTexts, item: LimitTreeNode): LimitPair {
   return effectiveLimits({ total: valid('total'), daily: valid('daily') });
 }
 
+/**
+ * Alerts of limits not saved yet, set in the alert modal and sent with the limits: a whole percent by node key. An
+ * alert needs a limit, so one whose limit was emptied again is not sent.
+ */
+export type DraftAlerts = ReadonlyMap<string, number>;
+
 const pairOf = (values: LimitValues, item: LimitTreeNode): LimitPair => ({
   total: values[fieldName(item, 'total')] ?? null,
   daily: values[fieldName(item, 'daily')] ?? null,
 });
 
+/** A node of a save: its limits, and its draft alert when it has one and a limit to carry it. */
+function nodeSave(values: LimitValues, item: LimitTreeNode, alerts: DraftAlerts) {
+  const pair = pairOf(values, item);
+  const percent = alerts.get(item.key);
+  return percent !== undefined && hasLimit(pair)
+    ? { ...pair, alert: { percentage: percentToFraction(percent) } }
+    : pair;
+}
+
 /** PUT /merchant/{merchantId}/psp/{pspId}/limit: the global limit, based on the version read. */
-export function globalSaveBody(root: LimitTreeNode, values: LimitValues, version: number): GlobalLimitSave {
-  return { ...pairOf(values, root), version };
+export function globalSaveBody(
+  root: LimitTreeNode,
+  values: LimitValues,
+  version: number,
+  alerts: DraftAlerts = new Map(),
+): GlobalLimitSave {
+  return { ...nodeSave(values, root, alerts), version };
 }
 
 /**
@@ -198,24 +221,35 @@ export function globalSaveBody(root: LimitTreeNode, values: LimitValues, version
  * descriptor is sent when it has a limit now or had one saved (so clearing it removes it); the others, listed because
  * the MID sold under them, stay unlimited without being named.
  */
-export function midSaveBody(root: LimitTreeNode, values: LimitValues, version: number): MidLimitSave {
+export function midSaveBody(
+  root: LimitTreeNode,
+  values: LimitValues,
+  version: number,
+  alerts: DraftAlerts = new Map(),
+): MidLimitSave {
   return {
-    ...pairOf(values, root),
+    ...nodeSave(values, root, alerts),
     version,
     cardBrands: root.children.map((brand) => ({
       name: brand.key as LimitCardBrand,
-      ...pairOf(values, brand),
+      ...nodeSave(values, brand, alerts),
       descriptors: brand.children
-        .map((descriptor) => ({ descriptor, pair: pairOf(values, descriptor) }))
-        .filter(({ descriptor, pair }) => descriptor.limitId !== null || pair.total !== null || pair.daily !== null)
-        .map(({ descriptor, pair }) => ({ name: descriptor.name, ...pair })),
+        .filter((descriptor) => descriptor.limitId !== null || hasLimit(pairOf(values, descriptor)))
+        .map((descriptor) => ({ name: descriptor.name, ...nodeSave(values, descriptor, alerts) })),
     })),
   };
 }
 
-/** The bell opens the alert modal only for a saved limit with a monthly or daily value (spec 3, section 2.7). */
-export const canHaveAlert = (item: LimitTreeNode) =>
-  item.limitId !== null && (item.saved.total !== null || item.saved.daily !== null);
+/**
+ * How the bell of a limit works (spec 3, section 2.7: it is disabled only when both values are empty): a limit with a
+ * saved value has its alert saved on its own ('saved'); a limit typed but not saved yet takes its alert into the draft,
+ * saved with the limit ('draft'); a limit with neither value shown has none ('none').
+ */
+export type AlertMode = 'saved' | 'draft' | 'none';
+export function alertMode(item: LimitTreeNode, shown: LimitPair): AlertMode {
+  if (!hasLimit(shown)) return 'none';
+  return item.limitId !== null && hasLimit(item.saved) ? 'saved' : 'draft';
+}
 
 /** The alert as a whole percent, or null when none is set. */
 export const alertPercent = (alert: LimitAlert | null) => (alert === null ? null : fractionToPercent(alert.percentage));

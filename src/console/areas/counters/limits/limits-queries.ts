@@ -1,4 +1,5 @@
 import type { ApiClient } from '@console/api/client';
+import { useApi } from '@console/session/session-provider';
 import {
   type AlertSaved,
   alertSaved,
@@ -9,9 +10,10 @@ import {
   type MidLimitSave,
   midLimit,
 } from '@domain/contract/limits';
+import { useQuery } from '@tanstack/react-query';
 
-// The limits and alert calls of the Limits & Alerts tab (spec 3, section 7) and their cache keys. The solution's MIDs
-// come from the counters' own call (useMidSales), shared with the Sales tab.
+// The limits and alert calls of the Limits & Alerts tab (spec 3, section 7) and their cache keys. The global limit's
+// answer lists the solution's MIDs, whose trees are read one by one.
 
 const pspPath = (merchantId: string, pspId: string) => `/merchant/${merchantId}/psp/${pspId}`;
 
@@ -25,11 +27,23 @@ export const midLimitPath = (merchantId: string, pspId: string, midId: string) =
   `${pspPath(merchantId, pspId)}/mid/${midId}/limit`;
 export const alertPath = (limitId: string) => `/limit/${limitId}/alert`;
 
-export const fetchGlobalLimit = (api: ApiClient, merchantId: string, pspId: string, signal?: AbortSignal) =>
-  api.get(globalLimitPath(merchantId, pspId), { schema: globalLimit, signal });
+/** GET /merchant/{merchantId}/psp/{pspId}/limit: the global limit and the solution's MIDs. */
+export function useGlobalLimit(merchantId: string, pspId: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: limitsQueryKeys.global(merchantId, pspId),
+    queryFn: ({ signal }) => api.get(globalLimitPath(merchantId, pspId), { schema: globalLimit, signal }),
+  });
+}
 
-export const fetchMidLimit = (api: ApiClient, merchantId: string, pspId: string, midId: string, signal?: AbortSignal) =>
-  api.get(midLimitPath(merchantId, pspId, midId), { schema: midLimit, signal });
+/** GET /merchant/{merchantId}/psp/{pspId}/mid/{midId}/limit: a MID's tree. */
+export function useMidLimit(merchantId: string, pspId: string, midId: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: limitsQueryKeys.mid(merchantId, pspId, midId),
+    queryFn: ({ signal }) => api.get(midLimitPath(merchantId, pspId, midId), { schema: midLimit, signal }),
+  });
+}
 
 /** Both PUTs answer the limits as saved, with the new version. */
 export const saveGlobalLimit = (api: ApiClient, merchantId: string, pspId: string, body: GlobalLimitSave) =>

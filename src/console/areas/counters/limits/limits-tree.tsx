@@ -6,6 +6,7 @@ import { ChevronRightIcon } from '@console/ui/icons';
 import { TextField } from '@console/ui/text-field';
 import { Tooltip } from '@console/ui/tooltip';
 import { formatInteger } from '@domain/format';
+import { LIMIT_MESSAGES, type LimitPair } from '@domain/limits';
 import {
   type CSSProperties,
   createContext,
@@ -17,8 +18,9 @@ import {
   useRef,
 } from 'react';
 import {
+  alertMode,
   alertPercent,
-  canHaveAlert,
+  type DraftAlerts,
   draftLimits,
   fieldName,
   LIMIT_KIND_LABELS,
@@ -35,10 +37,23 @@ import {
 
 export const ROW_SELECTOR = '[role="row"]';
 
-/** The limit an alert modal is about, and the box whose cached limits its answer updates. */
+export const GLOBAL_BOX_ID = 'global';
+export const midBoxId = (midId: string) => `mid:${midId}`;
+
+/** A box's alerts of limits not saved yet, which it sends with the limits. */
+export interface BoxDraftAlerts {
+  alerts: DraftAlerts;
+  set: (nodeKey: string, percent: number | null) => void;
+}
+
+/**
+ * The limit an alert modal is about and the box whose cached limits its answer updates; for a limit not saved yet,
+ * the draft alert the modal edits instead of calling the server.
+ */
 export interface AlertTarget {
   box: { kind: 'global' } | { kind: 'mid'; midId: string };
   node: LimitTreeNode;
+  draft?: { percent: number | null; set: (percent: number | null) => void };
 }
 
 export interface LimitsPermissions {
@@ -145,10 +160,12 @@ interface LimitRowProps {
   detail?: ReactNode;
   /** 'Copy to all' on a brand's first descriptor. */
   extra?: ReactNode;
+  /** The box's alerts of limits not saved yet; null while the user may not edit. */
+  draftAlerts: BoxDraftAlerts | null;
 }
 
 /** One limit's row: its name (with the open/close control), Monthly and Daily, the alert bell. */
-export function LimitRow({ node, rowId, level, fields, box, title, detail, extra }: LimitRowProps) {
+export function LimitRow({ node, rowId, level, fields, box, title, detail, extra, draftAlerts }: LimitRowProps) {
   const tree = useLimitsTree();
   const expandable = node.children.length > 0;
   const expanded = tree.expanded.has(rowId);
@@ -214,7 +231,7 @@ export function LimitRow({ node, rowId, level, fields, box, title, detail, extra
         );
       })}
       <div role="gridcell" className="limit-row__alert">
-        <AlertBell node={node} box={box} />
+        <AlertBell node={node} box={box} shown={derived ?? node.saved} draftAlerts={draftAlerts} />
       </div>
       <div role="gridcell" className="limit-row__extra">
         {extra}
@@ -223,22 +240,39 @@ export function LimitRow({ node, rowId, level, fields, box, title, detail, extra
   );
 }
 
-export const ALERT_NEEDS_LIMIT = 'Save a monthly or daily limit first to set an alert';
+interface AlertBellProps {
+  node: LimitTreeNode;
+  box: AlertTarget['box'];
+  /** The limits the row shows: the draft's while editing, the saved ones otherwise. */
+  shown: LimitPair;
+  draftAlerts: BoxDraftAlerts | null;
+}
 
-/** The bell: shows whether an alert is set and opens the alert modal. */
-function AlertBell({ node, box }: { node: LimitTreeNode; box: AlertTarget['box'] }) {
+/**
+ * The bell: shows whether an alert is set and opens the alert modal. Disabled only while both values are empty (spec
+ * 3, section 2.7); on a limit not saved yet the alert is kept with the draft and saved with the limit.
+ */
+function AlertBell({ node, box, shown, draftAlerts }: AlertBellProps) {
   const tree = useLimitsTree();
   const reasonId = useId();
-  const percent = alertPercent(node.alert);
+  const mode = alertMode(node, shown);
+  const draftPercent = draftAlerts?.alerts.get(node.key) ?? null;
+  const percent = mode === 'draft' ? draftPercent : alertPercent(node.alert);
   const mayOpen = tree.permissions.editAlerts || tree.permissions.deleteAlerts;
   // Read-only users see an alert that is set; there is nothing to show them for one that is not.
   if (!mayOpen && percent === null) return null;
-  const available = canHaveAlert(node);
+  const available = mode === 'saved' || (mode === 'draft' && draftAlerts !== null && tree.permissions.editAlerts);
   const busy = node.limitId !== null && tree.pendingAlerts.has(node.limitId);
   const name = percent === null ? `Set alert for ${node.phrase}` : `Alert at ${percent} % for ${node.phrase}`;
+  const open = () => {
+    if (!available) return;
+    if (mode === 'saved' || !draftAlerts) tree.openAlert({ box, node });
+    else
+      tree.openAlert({ box, node, draft: { percent: draftPercent, set: (next) => draftAlerts.set(node.key, next) } });
+  };
   return (
     <>
-      <Tooltip content={available ? name : ALERT_NEEDS_LIMIT}>
+      <Tooltip content={available ? name : LIMIT_MESSAGES.alertNeedsLimit}>
         <Button
           variant="ghost"
           size="sm"
@@ -249,16 +283,14 @@ function AlertBell({ node, box }: { node: LimitTreeNode; box: AlertTarget['box']
           aria-disabled={available ? undefined : true}
           aria-describedby={available ? undefined : reasonId}
           loading={busy}
-          onClick={() => {
-            if (available) tree.openAlert({ box, node });
-          }}
+          onClick={open}
         >
           {percent === null ? null : `${percent} %`}
         </Button>
       </Tooltip>
       {available ? null : (
         <span id={reasonId} className="visually-hidden">
-          {ALERT_NEEDS_LIMIT}
+          {LIMIT_MESSAGES.alertNeedsLimit}
         </span>
       )}
     </>
