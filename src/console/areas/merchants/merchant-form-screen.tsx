@@ -182,7 +182,7 @@ function MerchantEditor({ mode, accountId, merchant }: MerchantEditorProps) {
           {text('successRedirectUrl', 'Success redirect URL', { type: 'url' })}
           {text('failedRedirectUrl', 'Failed redirect URL', { type: 'url' })}
         </FormSection>
-        <FormActions saving={saving.saving} onCancel={() => void saving.cancel()} />
+        <FormActions pattern={saving} />
       </EditorForm>
     </div>
   );

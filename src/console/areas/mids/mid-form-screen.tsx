@@ -30,7 +30,15 @@ import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { editAccountPath } from '../accounts/account-paths';
 import { listsQueryKey } from '../lists/list-paths';
 import { useListSuggestions } from '../lists/use-list-suggestions';
-import { midDetailPath, midListQueryKey, midQueryKey, midsPath, templateQueryKey } from './mid-paths';
+import {
+  editMidPath,
+  midDetailPath,
+  midListQueryKey,
+  midQueryKey,
+  midsPath,
+  newMidPath,
+  templateQueryKey,
+} from './mid-paths';
 import './mids.css';
 import { VariableField } from './variable-field';
 
@@ -281,6 +289,11 @@ export function MidEditor({ mode, accountId, merchantId, mid, duplicateOf, embed
     configShown !== undefined && (attempted || touched.has(name)) ? (configErrors[name] ?? undefined) : undefined;
 
   const title = mode === 'new' ? 'New MID' : 'Edit MID';
+  // The account editor comes back here (Back, Cancel, Save), to this form as it was opened.
+  const accountEditor = editAccountPath(
+    accountId,
+    mid ? editMidPath(accountId, merchantId, mid.midId) : newMidPath(accountId, merchantId, duplicateOf?.midId),
+  );
   const form = (
     <>
       <EditorForm
@@ -300,7 +313,7 @@ export function MidEditor({ mode, accountId, merchantId, mid, duplicateOf, embed
               <>
                 The provider and solution the MID processes on. Missing one?{' '}
                 <Link
-                  href={editAccountPath(accountId)}
+                  href={accountEditor}
                   onClick={(event) => {
                     // Leaving with changes asks first, as Cancel does.
                     if (!saving.changed) return;
@@ -310,7 +323,7 @@ export function MidEditor({ mode, accountId, merchantId, mid, duplicateOf, embed
                       confirmLabel: DISCARD_CHANGES,
                       cancelLabel: continueLabel(mode),
                       tone: 'warning',
-                    }).then((discard) => discard && navigate(editAccountPath(accountId)));
+                    }).then((discard) => discard && navigate(accountEditor));
                   }}
                 >
                   Add it to the account
@@ -437,7 +450,7 @@ export function MidEditor({ mode, accountId, merchantId, mid, duplicateOf, embed
             ))}
           </fieldset>
         </FormSection>
-        <FormActions saving={saving.saving} onCancel={() => void saving.cancel()} />
+        <FormActions pattern={saving} />
       </EditorForm>
       <Modal
         open={withTransactions}

@@ -222,11 +222,10 @@ function UserEditor({ mode, type, user }: UserEditorProps) {
       if (error.key === 'user-not-created' || error.status === 409) {
         const message = CATALOGUE['user-not-created'];
         fields.showErrors({ email: error.fields.email ?? message.content });
-        toast.show({ type: 'error', header: message.header, content: message.content });
-      } else {
-        toast.showMessage('user-creation-error');
+        return { type: 'error', header: message.header, content: message.content };
       }
-      return true;
+      const message = CATALOGUE['user-creation-error'];
+      return { type: 'error', header: message.header, content: message.content };
     },
     leave,
     serverFieldNames: { accountIds: 'accounts' },
@@ -325,7 +324,7 @@ function UserEditor({ mode, type, user }: UserEditorProps) {
             />
           )}
         </FormSection>
-        <FormActions saving={saving.saving} onCancel={() => void saving.cancel()} />
+        <FormActions pattern={saving} />
       </EditorForm>
     </div>
   );

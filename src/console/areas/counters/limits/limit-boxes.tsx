@@ -1,4 +1,6 @@
 import { isApiError } from '@console/api/errors';
+import { FormActionBar } from '@console/forms/form-layout';
+import type { FormNotice } from '@console/forms/form-notice';
 import { type FormFields, useFormFields } from '@console/forms/use-form-fields';
 import { useSavingPattern } from '@console/forms/use-saving-pattern';
 import { useApi } from '@console/session/session-provider';
@@ -68,6 +70,8 @@ interface LimitBox {
   saving: boolean;
   /** The save was refused because another user saved these limits first. */
   conflict: boolean;
+  /** Why the last save was refused, above the box's buttons. */
+  notice: FormNotice | null;
   submit: (event?: FormEvent) => void;
   restore: () => void;
   reload: () => void;
@@ -114,8 +118,8 @@ function useLimitBox({ boxId, root, queryKey, send }: LimitBoxOptions): LimitBox
       }
       // Session ends, the not-found page and server errors have their global effect already.
       if (effectOfStatus(error.status) !== 'show-message') return false;
-      toast.showMessage('save-error');
-      return true;
+      const { header, content } = CATALOGUE['save-error'];
+      return { type: 'error', header, content };
     },
     leave: restore,
   });
@@ -151,6 +155,7 @@ function useLimitBox({ boxId, root, queryKey, send }: LimitBoxOptions): LimitBox
     changed: pattern.changed,
     saving: pattern.saving,
     conflict,
+    notice: pattern.notice,
     submit: (event) => void pattern.submit(event),
     restore: () => handle.current.cancel(),
     reload: () => {
@@ -195,7 +200,7 @@ function LimitBoxForm({ box, label, children }: { box: LimitBox; label: string; 
         </div>
       ) : null}
       {permissions.editLimits && box.changed ? (
-        <div className="limit-box__actions">
+        <FormActionBar notice={box.notice} className="limit-box__actions">
           {/* A press on Cancel keeps focus in the field, so the field just left does not first show its message. */}
           <Button onMouseDown={(event) => event.preventDefault()} onClick={box.restore} disabled={box.saving}>
             Cancel
@@ -203,7 +208,7 @@ function LimitBoxForm({ box, label, children }: { box: LimitBox; label: string; 
           <Button type="submit" variant="primary" loading={box.saving}>
             Save
           </Button>
-        </div>
+        </FormActionBar>
       ) : null}
     </form>
   );
