@@ -16,7 +16,7 @@ import { PageHeader } from '@console/ui/page-header';
 import { LoadingBlock } from '@console/ui/spinner';
 import { TextField } from '@console/ui/text-field';
 import { useToast } from '@console/ui/toast';
-import { ACCOUNT_MESSAGES, type Account, acquirerList } from '@domain/contract/accounts';
+import { ACCOUNT_MESSAGES, type Account, type AccountUpdate, acquirerList } from '@domain/contract/accounts';
 import { CATALOGUE, effectOfStatus } from '@domain/errors';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -195,9 +195,11 @@ function AccountWizard({ mode, account }: { mode: EditorMode; account?: Account 
     setErrors(found);
     setSaving(true);
     try {
-      const body = toAccountSave(values, providerNames, account?.version);
+      const body = toAccountSave(values, providerNames);
       if (account) {
-        await api.put(`/account/${account.accountId}`, { body });
+        // The version it was opened on: a save over another user's is refused, never merged away.
+        const update: AccountUpdate = { ...body, version: account.version };
+        await api.put(`/account/${account.accountId}`, { body: update });
         await queryClient.invalidateQueries({ queryKey: accountQueryKey(account.accountId) });
         toast.showMessage('successfully-edited');
       } else {
