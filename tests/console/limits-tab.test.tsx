@@ -1,6 +1,6 @@
+import { AppCommandLayer } from '@console/app/app-command-layer';
 import { AppProviders } from '@console/app/providers';
 import { LimitsTab } from '@console/areas/counters/limits/limits-tab';
-import { CommandLayer } from '@console/commands/command-layer';
 import { CommandRegistryProvider } from '@console/commands/registry';
 import { createConsoleStorage, writeSession } from '@console/session/storage';
 import type { GlobalLimit, MidLimit } from '@domain/contract/limits';
@@ -70,7 +70,7 @@ function renderTab({ permissions = EDITOR, answer }: { permissions?: string[]; a
       queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
     >
       <CommandRegistryProvider>
-        <CommandLayer />
+        <AppCommandLayer />
         <LimitsTab accountId={ACCOUNT_ID} merchantId={MERCHANT_ID} pspId={PSP_ID} />
       </CommandRegistryProvider>
     </AppProviders>,

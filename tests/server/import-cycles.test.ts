@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { cyclePath, type ImportEdge, importCycles, importEdges, importGraph } from '../support/import-graph';
+
+// Imports flow one way (design.md, section 3): a circle of modules has no bottom to read or test from, and at run
+// time it leaves one module half-initialised while the other runs. The console had one (issue 23:
+// commands/target-commands.ts → app/stable-screens → app/screens.tsx → a detail screen → back); this keeps it and
+// any new one out. Reads the source with the TypeScript parser: no build, about a second.
+
+const edges = importEdges(['src', 'machines']);
+
+/** The cycles of a graph, each drawn as a path round it, for a failure that says where to cut. */
+function cyclesOf(graph: ReadonlyMap<string, readonly string[]>): string[] {
+  return importCycles(graph).map((group) => `${group.length} files: ${cyclePath(graph, group).join(' → ')}`);
+}
+
+/**
+ * Type-only imports the server still has in circles, left for later (reported, not failed). Each names why; when
+ * one is gone, drop its entry.
+ */
+const KNOWN_SERVER_CYCLES: { why: string; edge: (from: string, edge: ImportEdge) => boolean }[] = [
+  {
+    why: 'area modules take the AppDeps type from app.ts, which registers them (the lead moves AppDeps to a module of its own)',
+    edge: (from, edge) => edge.to === 'src/server/app.ts' && from.startsWith('src/server/areas/'),
+  },
+  {
+    why: "the demo data's steps take SeedContext and GeneratorStep from generator.ts, which runs them",
+    edge: (from, edge) => edge.to === 'src/server/db/seed/generator.ts' && from.startsWith('src/server/db/seed/'),
+  },
+  {
+    why: "the bench's timing helper takes the ApiFixture type from the fixture that uses it",
+    edge: (from, edge) =>
+      from === 'src/server/cli/bench/timing.ts' && edge.to === 'src/server/cli/bench/api-fixture.ts',
+  },
+];
+
+describe('import cycles', () => {
+  it('the console, the domain and the machines have none, counting type-only and lazy imports', () => {
+    const outsideServer = new Map([...edges].filter(([from]) => !from.startsWith('src/server/')));
+    expect(cyclesOf(importGraph(outsideServer))).toEqual([]);
+  });
+
+  it('no command module imports the screens: screens register commands, the app hands the commands its screens', () => {
+    const intoScreens = [...edges].flatMap(([from, list]) =>
+      from.startsWith('src/console/commands/')
+        ? list
+            .filter((edge) => edge.to === 'src/console/app/screens.tsx' || /-screen\.tsx$/.test(edge.to))
+            .map((edge) => `${from} → ${edge.to}`)
+        : [],
+    );
+    expect(intoScreens).toEqual([]);
+  });
+
+  it('the server has none, apart from the known type-only ones it reports', () => {
+    const known = (from: string, edge: ImportEdge) =>
+      edge.typeOnly && KNOWN_SERVER_CYCLES.some((k) => k.edge(from, edge));
+    const serverOnly = new Map([...edges].filter(([from]) => from.startsWith('src/server/')));
+    expect(cyclesOf(importGraph(serverOnly, (from, edge) => !known(from, edge)))).toEqual([]);
+
+    const reported = cyclesOf(importGraph(serverOnly));
+    if (reported.length > 0) {
+      console.warn(
+        `Known type-only import cycles in src/server (not failed):\n${KNOWN_SERVER_CYCLES.map((k) => `  - ${k.why}`).join('\n')}\n${reported.map((cycle) => `  ${cycle}`).join('\n')}`,
+      );
+    }
+  });
+
+  it('finds a cycle when there is one', () => {
+    // The check itself: a → b → c → a is one group; d, which only imports a, is none.
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+      ['d', ['a']],
+    ]);
+    expect(importCycles(graph)).toEqual([['a', 'b', 'c']]);
+    expect(cyclePath(graph, ['a', 'b', 'c'])).toEqual(['a', 'b', 'c', 'a']);
+  });
+});
