@@ -57,6 +57,32 @@ export function focusFirstFieldInError(form: ParentNode): boolean {
 }
 
 /**
+ * Keeps the focus through a save: Save is disabled while the call runs, which drops the focus to the page. When the
+ * save ends with the focus nowhere (a refusal no field explains, a server error), it goes back where it was, so
+ * Enter tries again; a field in error that took it keeps it.
+ */
+export function useFocusThroughSave(saving: boolean): { remember: () => void } {
+  const holder = useRef<Element | null>(null);
+  const wasSaving = useRef(false);
+  useEffect(() => {
+    if (saving) {
+      wasSaving.current = true;
+      return;
+    }
+    if (!wasSaving.current) return;
+    wasSaving.current = false;
+    const element = holder.current;
+    holder.current = null;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (lost && element instanceof HTMLElement && element.isConnected) element.focus();
+  }, [saving]);
+  const remember = useCallback(() => {
+    holder.current = document.activeElement;
+  }, []);
+  return { remember };
+}
+
+/**
  * The notice above a form's actions. A new one takes the focus to the first field in error; a refusal no field
  * explains (another user's save, a lost connection) leaves the focus on Save, and its alert is read out.
  */

@@ -2,7 +2,7 @@ import { isApiError } from '@console/api/errors';
 import { useConfirm } from '@console/ui/confirm';
 import { CATALOGUE, effectOfStatus, messageFor } from '@domain/errors';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { asNotice, type FormNotice, type FormNoticeMessage, useFormNotice } from './form-notice';
+import { asNotice, type FormNotice, type FormNoticeMessage, useFocusThroughSave, useFormNotice } from './form-notice';
 import { sameValues, trimmedValues } from './same-values';
 import type { FormFields } from './use-form-fields';
 
@@ -73,6 +73,7 @@ export function useSavingPattern<T extends Record<string, unknown>, D = unknown>
   const [noticeKind, setNoticeKind] = useState<'invalid' | 'unchanged' | 'refused'>('refused');
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
+  const focus = useFocusThroughSave(saving);
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -121,6 +122,7 @@ export function useSavingPattern<T extends Record<string, unknown>, D = unknown>
       return;
     }
     savingRef.current = true;
+    focus.remember();
     setSaving(true);
     try {
       await save(data as D, fields.values);

@@ -1,7 +1,7 @@
 import { isApiError } from '@console/api/errors';
 import { accountQueryKey, useCurrentScope } from '@console/app/current-scope';
 import { EditorForm, FormActionBar, FormSection } from '@console/forms/form-layout';
-import { asNotice, focusFirstFieldInError, useFormNotice } from '@console/forms/form-notice';
+import { asNotice, focusFirstFieldInError, useFocusThroughSave, useFormNotice } from '@console/forms/form-notice';
 import { continueLabel, DISCARD_CHANGES, type EditorMode } from '@console/forms/use-saving-pattern';
 import { useStepHeadingFocus, WizardSteps } from '@console/forms/wizard-steps';
 import { useApi, useSession } from '@console/session/session-provider';
@@ -91,6 +91,7 @@ function AccountWizard({ mode, account }: { mode: EditorMode; account?: Account 
   const [errors, setErrors] = useState<StepErrors>({});
   const [saving, setSaving] = useState(false);
   const notice = useFormNotice();
+  const focus = useFocusThroughSave(saving);
   const solutionsErrorId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   // Bumped by each refused save: once its step has rendered, the first field in error takes the focus.
@@ -193,6 +194,7 @@ function AccountWizard({ mode, account }: { mode: EditorMode; account?: Account 
       return;
     }
     setErrors(found);
+    focus.remember();
     setSaving(true);
     try {
       const body = toAccountSave(values, providerNames);
