@@ -120,6 +120,126 @@ test('provider staff create an account with two providers and their solutions, t
   await expect(page.getByRole('grid', { name: 'Merchants' }).getByRole('row', { name: /Keyboard Shop/ })).toBeVisible();
 });
 
+/** The required fields of a new merchant, by their labels, as a user fills them by mouse (the e-mail apart). */
+const MERCHANT_FIELDS: [RegExp, string][] = [
+  [/^Merchant name/, 'Mouse Shop'],
+  [/^Business name/, 'Mouse'],
+  [/^MCC code/, '5732'],
+  [/^Corporate URL/, 'https://mouse-shop.example'],
+  [/^Legal name/, 'Mouse Shop S.L.'],
+  [/^VAT number/, 'ESB87654321'],
+  [/^Street/, 'Gran Via 2'],
+  [/^City/, 'Madrid'],
+  [/^Zip code/, '28013'],
+  [/^Support URL/, 'mouse-shop.example/help'],
+  [/^Support e-mail/, 'help@mouse-shop.example'],
+];
+
+/** Whether two elements' boxes on screen overlap (one covers the other). */
+async function overlap(a: import('@playwright/test').Locator, b: import('@playwright/test').Locator) {
+  const [one, two] = await Promise.all([a.boundingBox(), b.boundingBox()]);
+  if (!one || !two) return false;
+  return (
+    one.x < two.x + two.width && two.x < one.x + one.width && one.y < two.y + two.height && two.y < one.y + one.height
+  );
+}
+
+/** Opens New Merchant from the merchants list by mouse and fills what a merchant needs, the e-mail as given. */
+async function startNewMerchant(page: Page, name: string, email: string) {
+  await signIn(page, lumenUser('administrator'));
+  await page.getByRole('main').getByRole('button', { name: 'New merchant' }).click();
+  await expect(page.getByRole('heading', { name: 'New Merchant', level: 1 })).toBeVisible();
+  for (const [label, value] of MERCHANT_FIELDS) {
+    await page.getByRole('textbox', { name: label }).click();
+    await page.keyboard.type(label.source === '^Merchant name' ? name : value);
+  }
+  await page.getByRole('combobox', { name: /^Country/ }).selectOption({ label: 'Spain' });
+  await page.getByRole('textbox', { name: /^E-mail/ }).click();
+  await page.keyboard.type(email);
+}
+
+test.describe('the merchant form by mouse (issue 23)', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('a bad e-mail is refused in the form, the user fixes it and clicks Save: saved', async ({ page }) => {
+    const name = `Mouse Shop ${Date.now().toString(36)}`;
+    await startNewMerchant(page, name, 'hello@mouse-shop');
+    const save = page.getByRole('button', { name: 'Save' });
+    await save.click();
+
+    // Refused: said in the form above its buttons, no toast anywhere; the focus is on the e-mail, with its message.
+    const form = page.getByRole('form', { name: 'New Merchant' });
+    await expect(form.getByRole('alert')).toHaveText('Form not validated');
+    await expect(page.getByRole('region', { name: 'Notifications' }).locator('.toast')).toHaveCount(0);
+    const email = page.getByRole('textbox', { name: /^E-mail/ });
+    await expect(email).toBeFocused();
+    await expect(email).toHaveAccessibleDescription('Enter a valid email address');
+    expect(await overlap(form.getByRole('alert'), save)).toBe(false);
+    await expectNoSeriousViolations(page, 'new merchant form, refused');
+
+    // Fixed, then Save with the mouse: no force, nothing dismissed first.
+    await email.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type('.example');
+    await save.click();
+    await expect(page.getByText('Created successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/merchants(\?.*)?$/);
+    await page.getByRole('searchbox', { name: 'Search Merchants' }).fill(name);
+    await expect(
+      page.getByRole('grid', { name: 'Merchants' }).getByRole('row', { name: new RegExp(name) }),
+    ).toBeVisible();
+  });
+});
+
+test.describe('a toast that stays never covers Save (issue 23)', () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+
+  test("a save the server fails shows its error above the form's buttons, and Save is clicked again", async ({
+    page,
+  }) => {
+    const name = `Retry Shop ${Date.now().toString(36)}`;
+    await startNewMerchant(page, name, 'hello@retry-shop.example');
+    // The server fails the first save (an error toast stays until dismissed); the second goes through.
+    let failed = false;
+    await page.route(/\/api\/account\/[^/]+\/merchant(\?|$)/, async (route) => {
+      if (route.request().method() !== 'POST' || failed) return route.fallback();
+      failed = true;
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 503, error: 'server-error', message: 'Service unavailable' }),
+      });
+    });
+    // Scrolled to the end of the form, as after filling it: its buttons are at the bottom of the window.
+    await page.getByRole('main').evaluate((main) => main.scrollTo(0, main.scrollHeight));
+    const save = page.getByRole('button', { name: 'Save' });
+    await save.click();
+    const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('alert');
+    await expect(toast).toContainText('Server error');
+    // Where toasts usually sit (16 px from the bottom right), this one would cover the buttons; it sits above them.
+    const usualPlaceCovers = await page.evaluate(() => {
+      const stack = document.querySelector('.toast-region')!.getBoundingClientRect();
+      const bar = document.querySelector('.form-actions')!.getBoundingClientRect();
+      const { clientWidth: width, clientHeight: height } = document.documentElement;
+      const usual = {
+        left: width - 16 - stack.width,
+        right: width - 16,
+        top: height - 16 - stack.height,
+        bottom: height - 16,
+      };
+      return usual.left < bar.right && bar.left < usual.right && usual.top < bar.bottom && bar.top < usual.bottom;
+    });
+    expect(usualPlaceCovers).toBe(true);
+    await expect.poll(() => overlap(toast, page.locator('.form-actions'))).toBe(false);
+    // Save was disabled while the call ran; the focus is back on it, so Enter would try again.
+    await expect(save).toBeFocused();
+
+    await save.click();
+    await expect(page.getByText('Created successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/merchants(\?.*)?$/);
+  });
+});
+
 /** A Lumen merchant whose URL list holds an item a route uses (the seeded 'EU checkout' routes use '/eu'). */
 async function merchantWithUsedUrl(session: ApiSession, request: import('@playwright/test').APIRequestContext) {
   const accountId = lumenAccountIdOf(session);

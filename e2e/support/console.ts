@@ -194,6 +194,10 @@ export async function changeRoleByApi(
   user: InvitedUser,
   role: LumenRole,
 ): Promise<void> {
+  // Edits name the version they were read at, as the user form does.
+  const read = await request.get(`/api/user/${user.userId}`, { headers: authorization(session) });
+  expect(read.ok()).toBe(true);
+  const { version } = (await read.json()) as { version: number };
   const response = await request.put(`/api/user/${user.userId}`, {
     headers: authorization(session),
     data: {
@@ -201,6 +205,7 @@ export async function changeRoleByApi(
       lastName: user.lastName,
       jobTitle: 'E2E journey',
       roleId: await roleIdOf(request, session, role),
+      version,
     },
   });
   expect(response.ok()).toBe(true);

@@ -199,6 +199,11 @@ export const CATALOGUE = {
     content: 'Another user saved it while you were editing. Reload it and make your changes again.',
     type: 'warning',
   },
+  'user-changed': {
+    header: 'This user has changed',
+    content: 'Another user saved it while you were editing. Reload it and make your changes again.',
+    type: 'warning',
+  },
   // MIDs (issue 13, spec 2 section 8). mids-in-use carries the routes as dependants.
   'mid-changed': {
     header: 'This MID has changed',

@@ -2,6 +2,7 @@ import type { Account } from '@domain/contract/accounts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_ID, json, renderApp, type ServerCall } from './app-harness';
+import { CONFIG_MERCHANT_ID, merchantFixture } from './configuration-fixtures';
 import { giveTablesAHeight } from './table-viewport';
 
 // The account wizard (spec 2, sections 2.1, 4 and 5): New Account and Edit Account, by keyboard and by mouse.
@@ -178,7 +179,9 @@ describe('New Account', () => {
     const question = await screen.findByRole('dialog', {
       name: 'Are you sure that you want to cancel? Your changes will be lost.',
     });
-    await user.click(within(question).getByRole('button', { name: 'Continue creating' }));
+    // Spec 2, section 2.1: 'Continue editing', for a new account too (issue 23).
+    expect(within(question).queryByRole('button', { name: 'Continue creating' })).not.toBeInTheDocument();
+    await user.click(within(question).getByRole('button', { name: 'Continue editing' }));
     expect(name).toHaveValue('Half');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Discard changes' }));
@@ -228,8 +231,88 @@ describe('Edit Account', () => {
     await user.type(name, ' Group');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(await screen.findByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('This account has changed')).toBeInTheDocument();
+    // Said in the form above its buttons, not in a toast over them (issue 23).
+    const form = screen.getByRole('form', { name: 'Edit Account' });
+    expect(await within(form).findByText('This account has changed')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Notifications' })).toBeEmptyDOMElement();
     expect(screen.getByRole('heading', { name: 'Step 2 of 2: Solutions' })).toBeInTheDocument();
+  });
+});
+
+describe('a refused step or save (issue 23)', () => {
+  it('puts the focus on the first field in error: the name on Continue, the first solutions input on Save', async () => {
+    const { user } = renderWizard('/accounts/account');
+    await screen.findByRole('checkbox', { name: 'Adyen' });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('textbox', { name: /Account Name/ })).toHaveFocus();
+
+    await user.type(screen.getByRole('textbox', { name: /Account Name/ }), 'Nova');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    // The name is fine now: the providers are the first field in error.
+    expect(screen.getByRole('checkbox', { name: 'Adyen' })).toHaveFocus();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Adyen' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    // Its panel closed: the focus opens it again.
+    await user.click(await screen.findByRole('button', { name: /^Adyen/, expanded: true }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const input = screen.getByRole('textbox', { name: 'New solutions for Adyen' });
+    await waitFor(() => expect(input).toHaveFocus());
+    expect(input).toHaveAccessibleDescription(/To proceed, you need to add at least one solution to a provider\./);
+  });
+});
+
+describe("the account editor's way back (issue 23)", () => {
+  const ADMINISTRATOR = {
+    permissions: ['merchant.read', 'merchant.select', 'mid.read', 'mid.select', 'mid.create', 'account.update'],
+  };
+  const MID_FORM = `/accounts/${ACCOUNT_ID}/merchants/${CONFIG_MERCHANT_ID}/mids/new`;
+
+  function renderAs(path: string, session: object) {
+    return renderApp({
+      path,
+      session,
+      server: (call) => {
+        if (call.path === '/acquirer') return json(200, ACQUIRERS);
+        if (call.path === `/account/${ACCOUNT_ID}`) return json(200, ACCOUNT);
+        if (call.path === `/account/${ACCOUNT_ID}/merchant/${CONFIG_MERCHANT_ID}`) return json(200, merchantFixture());
+        return undefined;
+      },
+    });
+  }
+
+  it('takes provider staff back to the accounts list', async () => {
+    renderAs(`/accounts/${ACCOUNT_ID}/config`, STAFF);
+    expect(await screen.findByRole('link', { name: 'Back to Accounts' })).toHaveAttribute('href', '/accounts');
+  });
+
+  it("takes an account's own administrator, who cannot open the accounts list, to the account's merchants", async () => {
+    const { user, currentPath } = renderAs(`/accounts/${ACCOUNT_ID}/config`, ADMINISTRATOR);
+    const back = await screen.findByRole('link', { name: 'Back to Merchants' });
+    expect(back).toHaveAttribute('href', `/accounts/${ACCOUNT_ID}/merchants`);
+    expect(screen.queryByRole('link', { name: 'Back to Accounts' })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Account Name/ })).toHaveValue('Acme'));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(currentPath()).toBe(`/accounts/${ACCOUNT_ID}/merchants`));
+  });
+
+  it("takes an administrator who came from the MID form's hint back to the MID form", async () => {
+    const { user, currentPath } = renderAs(MID_FORM, ADMINISTRATOR);
+    await user.click(await screen.findByRole('link', { name: 'Add it to the account' }));
+    await screen.findByRole('heading', { name: 'Edit Account', level: 1 });
+    const back = screen.getByRole('link', { name: 'Back to MID form' });
+    expect(back).toHaveAttribute('href', MID_FORM);
+    await user.click(back);
+    await waitFor(() => expect(currentPath()).toBe(MID_FORM));
+    expect(await screen.findByRole('heading', { name: 'New MID', level: 1 })).toBeInTheDocument();
+  });
+
+  it('goes nowhere else an address names', async () => {
+    renderAs(`/accounts/${ACCOUNT_ID}/config?from=${encodeURIComponent('https://elsewhere.example/')}`, ADMINISTRATOR);
+    expect(await screen.findByRole('link', { name: 'Back to Merchants' })).toHaveAttribute(
+      'href',
+      `/accounts/${ACCOUNT_ID}/merchants`,
+    );
   });
 });
 

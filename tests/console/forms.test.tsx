@@ -1,5 +1,6 @@
 import { ApiError } from '@console/api/errors';
 import { EditorForm, FormActions, FormSection } from '@console/forms/form-layout';
+import type { FormNoticeMessage } from '@console/forms/form-notice';
 import { sameValues, trimmedValues } from '@console/forms/same-values';
 import { errorForField, useFormFields } from '@console/forms/use-form-fields';
 import { type EditorMode, renameFields, useSavingPattern } from '@console/forms/use-saving-pattern';
@@ -36,7 +37,7 @@ function Editor({
   original: Values;
   save: (data: unknown) => Promise<void>;
   leave: () => void;
-  onSaveError?: (error: unknown) => boolean;
+  onSaveError?: (error: unknown) => FormNoticeMessage | boolean;
 }) {
   const fields = useFormFields<Values>({ initial: original, schema, validateOnBlurOnly: ['email'] });
   const saving = useSavingPattern<Values>({ mode, original, fields, save, leave, onSaveError });
@@ -46,7 +47,7 @@ function Editor({
         <TextField label="Name" {...fields.bindText('name')} />
         <TextField label="E-mail" {...fields.bindText('email')} />
       </FormSection>
-      <FormActions saving={saving.saving} onCancel={() => void saving.cancel()} />
+      <FormActions pattern={saving} />
       <output aria-label="changed">{String(saving.changed)}</output>
     </EditorForm>
   );
@@ -213,6 +214,104 @@ describe('saving pattern', () => {
     await user.type(field('Name'), 'A');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('button', { name: 'Continue creating' })).toBeInTheDocument();
+  });
+});
+
+describe("a save's notice (issue 23: no toast over the form's actions)", () => {
+  const notifications = () => screen.getByRole('region', { name: 'Notifications' });
+  const form = () => screen.getByRole('form', { name: 'Thing' });
+  const saveButton = () => screen.getByRole('button', { name: 'Save' });
+
+  it('says a refused save in the form above its actions, not in a toast, and focuses the first field in error', async () => {
+    const { user } = renderEditor('new', BLANK);
+    await user.type(field('E-mail'), 'ana@example');
+    await user.click(saveButton());
+    const notice = await within(form()).findByRole('alert');
+    expect(notice).toHaveTextContent('Form not validated');
+    expect(notifications()).toBeEmptyDOMElement();
+    // Read before the buttons it explains, which it pushes down instead of covering.
+    const actions = saveButton().closest('[data-keep-clear]');
+    expect(actions).not.toBeNull();
+    expect(notice.compareDocumentPosition(actions!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(field('Name')).toHaveFocus();
+
+    // Name fixed, the e-mail is now the first field in error.
+    await user.type(field('Name'), 'Ana');
+    await user.click(saveButton());
+    expect(field('E-mail')).toHaveFocus();
+    expect(field('E-mail')).toHaveAccessibleDescription('Enter a valid email address');
+  });
+
+  it('takes the notice away once no field shows a message, and saves on the next click', async () => {
+    const { user, save } = renderEditor('new', BLANK);
+    await user.type(field('Name'), 'Ana');
+    await user.type(field('E-mail'), 'ana@example');
+    await user.click(saveButton());
+    expect(await within(form()).findByRole('alert')).toHaveTextContent('Form not validated');
+    await user.type(field('E-mail'), '.com');
+    await user.click(saveButton());
+    expect(save).toHaveBeenCalledWith({ name: 'Ana', email: 'ana@example.com' }, expect.anything());
+    expect(within(form()).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("puts a server's field message on its field and the focus there", async () => {
+    const save = vi.fn(async () => {
+      throw new ApiError({ status: 400, key: 'form-not-validated', fields: { email: 'Already taken' } });
+    });
+    const { user } = renderEditor('edit', SAVED, save);
+    await user.type(field('Name'), 'a');
+    await user.click(saveButton());
+    await waitFor(() => expect(field('E-mail')).toHaveFocus());
+    expect(field('E-mail')).toHaveAccessibleDescription('Already taken');
+    expect(within(form()).getByRole('alert')).toHaveTextContent('Form not validated');
+    expect(notifications()).toBeEmptyDOMElement();
+  });
+
+  it('keeps the focus on Save when no field explains the refusal, and says why in the form', async () => {
+    const save = vi.fn(async () => {
+      throw new ApiError({ status: 409, key: 'merchant-changed' });
+    });
+    const { user } = renderEditor('edit', SAVED, save);
+    await user.type(field('Name'), 'a');
+    await user.click(saveButton());
+    const notice = await within(form()).findByText('This merchant has changed');
+    expect(notice.closest('[role="status"]')).toHaveTextContent('Another user saved it while you were editing.');
+    expect(saveButton()).toHaveFocus();
+    expect(notifications()).toBeEmptyDOMElement();
+  });
+
+  it("shows an editor's own reading of a failure in the notice", async () => {
+    const save = vi.fn(async () => {
+      throw new ApiError({ status: 409, key: 'user-not-created' });
+    });
+    const leave = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <UiProvider>
+        <Editor
+          mode="new"
+          original={BLANK}
+          save={save}
+          leave={leave}
+          onSaveError={() => ({ type: 'error', header: 'User not created', content: 'Try another e-mail.' })}
+        />
+      </UiProvider>,
+    );
+    await user.type(field('Name'), 'Ana');
+    await user.type(field('E-mail'), 'ana@example.com');
+    await user.click(saveButton());
+    expect(await within(form()).findByRole('alert')).toHaveTextContent('User not createdTry another e-mail.');
+    expect(notifications()).toBeEmptyDOMElement();
+  });
+
+  it("says 'You haven't made any changes' in the form until something changes", async () => {
+    const { user } = renderEditor('edit', SAVED);
+    await user.click(saveButton());
+    const notice = await within(form()).findByText("You haven't made any changes");
+    expect(notice.closest('[role="status"]')).not.toBeNull();
+    expect(notifications()).toBeEmptyDOMElement();
+    await user.type(field('Name'), 'x');
+    expect(within(form()).queryByText("You haven't made any changes")).not.toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,4 @@
-import { CommandLayer } from '@console/commands/command-layer';
+import { AppCommandLayer } from '@console/app/app-command-layer';
 import { useFocusScope } from '@console/commands/focus-scope';
 import { HotkeyEngine } from '@console/commands/hotkeys';
 import { HoldKeys, KEY_WAIT_MS, useHoldKeys } from '@console/commands/key-queue';
@@ -277,7 +277,7 @@ describe('hotkeys', () => {
     const user = userEvent.setup();
     render(
       <Harness path={`/accounts/${ACCOUNT_ID}/merchants/22222222-2222-4222-8222-222222222222/detail`}>
-        <CommandLayer />
+        <AppCommandLayer />
       </Harness>,
     );
     await user.keyboard('gm');
@@ -293,7 +293,7 @@ describe('hotkeys', () => {
     now.mockReturnValue(10_000);
     render(
       <Harness path={`/accounts/${ACCOUNT_ID}/merchants/22222222-2222-4222-8222-222222222222/detail`}>
-        <CommandLayer />
+        <AppCommandLayer />
       </Harness>,
     );
     await user.keyboard('g');
@@ -307,7 +307,7 @@ describe('hotkeys', () => {
     const user = userEvent.setup();
     render(
       <Harness path={`/accounts/${ACCOUNT_ID}/merchants`}>
-        <CommandLayer />
+        <AppCommandLayer />
         <Register commands={[command({ id: 'table.open', title: 'Open row', keys: ['enter'], group: 'Table' })]} />
       </Harness>,
     );
@@ -359,7 +359,7 @@ describe('keys typed before the screen is ready', () => {
     const archive = vi.fn();
     const view = render(
       <Harness path={`/accounts/${ACCOUNT_ID}/merchants/22222222-2222-4222-8222-222222222222/detail`}>
-        <CommandLayer />
+        <AppCommandLayer />
         <LoadingScreen loading run={archive} />
       </Harness>,
     );
@@ -369,7 +369,7 @@ describe('keys typed before the screen is ready', () => {
     expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/detail');
     view.rerender(
       <Harness path={`/accounts/${ACCOUNT_ID}/merchants/22222222-2222-4222-8222-222222222222/detail`}>
-        <CommandLayer />
+        <AppCommandLayer />
         <LoadingScreen loading={false} run={archive} />
       </Harness>,
     );

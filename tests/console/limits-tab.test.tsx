@@ -1,7 +1,7 @@
+import { AppCommandLayer } from '@console/app/app-command-layer';
 import { AppProviders } from '@console/app/providers';
 import { SAVED_WITH_THE_LIMIT } from '@console/areas/counters/limits/alert-modal';
 import { LimitsTab } from '@console/areas/counters/limits/limits-tab';
-import { CommandLayer } from '@console/commands/command-layer';
 import { CommandRegistryProvider } from '@console/commands/registry';
 import { createConsoleStorage, writeSession } from '@console/session/storage';
 import type { GlobalLimit, MidLimit } from '@domain/contract/limits';
@@ -80,7 +80,7 @@ function renderTab({
       queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
     >
       <CommandRegistryProvider>
-        <CommandLayer />
+        <AppCommandLayer />
         <LimitsTab accountId={ACCOUNT_ID} merchantId={MERCHANT_ID} pspId={PSP_ID} />
       </CommandRegistryProvider>
     </AppProviders>,

@@ -35,6 +35,22 @@ function renderForm(path: string, permissions = EDITOR, answer?: (call: ServerCa
 }
 
 const textbox = (name: string | RegExp) => screen.getByRole('textbox', { name });
+
+/** The required text fields of a new merchant, in the form's order. */
+const REQUIRED: [RegExp, string][] = [
+  [/Merchant name/, 'Nova Shop'],
+  [/Business name/, 'Nova'],
+  [/MCC code/, '5732'],
+  [/Corporate URL/, 'https://nova.example'],
+  [/Legal name/, 'Nova Shop S.L.'],
+  [/VAT number/, 'ESB87654321'],
+  [/Street/, 'Gran Via 2'],
+  [/City/, 'Madrid'],
+  [/Zip code/, '28013'],
+  [/^E-mail/, 'hello@nova.example'],
+  [/Support URL/, 'nova.example/help'],
+  [/Support e-mail/, 'help@nova.example'],
+];
 const writes = (calls: ServerCall[]) => calls.filter((call) => call.method !== 'GET');
 
 describe('New Merchant', () => {
@@ -43,21 +59,7 @@ describe('New Merchant', () => {
     expect(await screen.findByRole('heading', { name: 'New Merchant', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Enter the merchant’s information')).toBeInTheDocument();
     expect(textbox(/Merchant name/)).toHaveFocus();
-    const fill: [RegExp, string][] = [
-      [/Merchant name/, 'Nova Shop'],
-      [/Business name/, 'Nova'],
-      [/MCC code/, '5732'],
-      [/Corporate URL/, 'https://nova.example'],
-      [/Legal name/, 'Nova Shop S.L.'],
-      [/VAT number/, 'ESB87654321'],
-      [/Street/, 'Gran Via 2'],
-      [/City/, 'Madrid'],
-      [/Zip code/, '28013'],
-      [/^E-mail/, 'hello@nova.example'],
-      [/Support URL/, 'nova.example/help'],
-      [/Support e-mail/, 'help@nova.example'],
-    ];
-    for (const [name, value] of fill) await user.type(textbox(name), value);
+    for (const [name, value] of REQUIRED) await user.type(textbox(name), value);
     await user.selectOptions(screen.getByRole('combobox', { name: /Country/ }), 'Spain');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
@@ -102,6 +104,31 @@ describe('New Merchant', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Form not validated')).toBeInTheDocument();
     expect(writes(calls)).toEqual([]);
+  });
+
+  it('refuses a bad e-mail in the form, with the focus on it, and saves once it is fixed (issue 23)', async () => {
+    const { user, calls, currentPath } = renderForm(`/accounts/${ACCOUNT_ID}/merchants/new`);
+    await screen.findByRole('heading', { name: 'New Merchant' });
+    for (const [name, value] of REQUIRED) {
+      await user.type(textbox(name), name.source === '^E-mail' ? 'hello@nova' : value);
+    }
+    await user.selectOptions(screen.getByRole('combobox', { name: /Country/ }), 'Spain');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const form = screen.getByRole('form', { name: 'New Merchant' });
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Form not validated');
+    expect(screen.getByRole('region', { name: 'Notifications' })).toBeEmptyDOMElement();
+    expect(textbox(/^E-mail/)).toHaveFocus();
+    expect(textbox(/^E-mail/)).toHaveAccessibleDescription('Enter a valid email address');
+    expect(writes(calls)).toEqual([]);
+
+    await user.type(textbox(/^E-mail/), '.example');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(currentPath()).toBe(`/accounts/${ACCOUNT_ID}/merchants`));
+    expect(writes(calls)).toEqual([
+      expect.objectContaining({ method: 'POST', path: `/account/${ACCOUNT_ID}/merchant` }),
+    ]);
+    expect(writes(calls)[0]!.body).toMatchObject({ email: 'hello@nova.example' });
   });
 
   it('asks before discarding typed changes, and leaves once the user discards them', async () => {

@@ -1,4 +1,4 @@
-import { CommandLayer } from '@console/commands/command-layer';
+import { AppCommandLayer } from '@console/app/app-command-layer';
 import { CommandRegistryProvider, useRegisterPaletteSources } from '@console/commands/registry';
 import type { PaletteItem, PaletteSource } from '@console/commands/types';
 import { ToastProvider } from '@console/ui/toast';
@@ -76,7 +76,7 @@ function Shell() {
     <Router hook={location.hook}>
       <ToastProvider>
         <CommandRegistryProvider>
-          <CommandLayer />
+          <AppCommandLayer />
           <Fruit />
         </CommandRegistryProvider>
       </ToastProvider>

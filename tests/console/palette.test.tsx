@@ -1,4 +1,4 @@
-import { CommandLayer } from '@console/commands/command-layer';
+import { AppCommandLayer } from '@console/app/app-command-layer';
 import { CommandRegistryProvider, useRegisterCommands, useRegisterPaletteSources } from '@console/commands/registry';
 import type { Command, CommandTarget, PaletteSource } from '@console/commands/types';
 import { ToastProvider } from '@console/ui/toast';
@@ -110,7 +110,7 @@ function Shell({ path, children }: { path: string; children?: ReactNode }) {
     <Router hook={location.hook}>
       <ToastProvider>
         <CommandRegistryProvider>
-          <CommandLayer />
+          <AppCommandLayer />
           <LocationProbe />
           {children}
         </CommandRegistryProvider>

@@ -52,6 +52,7 @@ export const ANA: User = {
   accountId: ACCOUNT_ID,
   accountsList: [ACME],
   createdAt: '2025-01-01T00:00:00.000Z',
+  version: 3,
 };
 
 export const BOB: User = {
@@ -140,6 +141,11 @@ export function fakeUsersApi(extra?: Server, users: User[] = USERS): FakeUsersAp
       }
     }
     if (call.method === 'POST' && (call.path === '/user' || call.path === '/user/admin')) return json(201, ANA);
+    // An edit answers the user as saved, one version on, as the server does.
+    if (call.method === 'PUT' && parts[0] === 'user') {
+      const found = users.find((user) => user.userId === parts[1]);
+      if (found) return json(200, { ...found, version: found.version + 1 });
+    }
     if (call.method === 'PUT' || call.method === 'DELETE' || call.method === 'POST') return json(200, { ok: true });
     return undefined;
   };

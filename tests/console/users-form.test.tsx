@@ -328,10 +328,43 @@ describe('editing a user', () => {
           jobTitle: 'CFO',
           roleId: ADMIN_ROLE.id,
           status: 'DEACTIVATED',
+          // The version the form was opened on (issue 23).
+          version: ANA.version,
         }),
       }),
     ]);
     await waitFor(() => expect(currentPath()).toBe('/users'));
+  });
+
+  it("sends an internal user's accounts with the version its main fields' save answered", async () => {
+    const { user, calls } = renderForm(`/users/edit/${SAM.userId}`, STAFF_ADMIN);
+    await screen.findByRole('heading', { name: 'Edit Internal User' });
+    await user.type(textbox('Job title'), ' lead');
+    await user.click(within(screen.getByRole('group', { name: 'Accounts' })).getByRole('checkbox', { name: 'Globex' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Changes saved successfully!');
+    expect(writes(calls)).toEqual([
+      expect.objectContaining({ path: `/user/${SAM.userId}`, body: expect.objectContaining({ version: SAM.version }) }),
+      expect.objectContaining({
+        path: `/user/${SAM.userId}/account`,
+        body: { accountIds: [ANA.accountId, INITECH.accountId], version: SAM.version + 1 },
+      }),
+    ]);
+  });
+
+  it('says in the form when another administrator saved the user first, and stays', async () => {
+    const { user, currentPath } = renderForm(`/users/edit/${ANA.userId}`, ACCOUNT_ADMIN, (call) =>
+      call.method === 'PUT'
+        ? json(409, { statusCode: 409, error: 'user-changed', message: 'This user has changed' })
+        : undefined,
+    );
+    await screen.findByRole('heading', { name: 'Edit Account User' });
+    await user.type(textbox('Job title'), '!');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const form = screen.getByRole('form', { name: 'Edit Account User' });
+    expect(await within(form).findByText('This user has changed')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Notifications' })).toBeEmptyDOMElement();
+    expect(currentPath()).toBe(`/users/edit/${ANA.userId}`);
   });
 
   it('lets nobody change their own role, status or account', async () => {
@@ -375,7 +408,7 @@ describe('editing a user', () => {
       expect.objectContaining({
         method: 'PUT',
         path: `/user/${SAM.userId}/account`,
-        body: { accountIds: [ANA.accountId, INITECH.accountId] },
+        body: { accountIds: [ANA.accountId, INITECH.accountId], version: SAM.version },
       }),
     ]);
   });

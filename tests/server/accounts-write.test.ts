@@ -280,6 +280,55 @@ describe('PUT /account/{accountId}', () => {
     expect(namesOf(await readAccount(accountId))).toEqual({ Adyen: ['A', 'B'] });
   });
 
+  it('needs the version the wizard was opened on: without it 400 on the field, and nothing changes', async () => {
+    const accountId = await createThroughApi('Versionless', [{ id: adyen, solutions: ['A'] }]);
+    const before = await lastEntry(accountId);
+    for (const version of [undefined, null, 0, 'one']) {
+      const response = await call('PUT', `/account/${accountId}`, staffToken, {
+        ...save('Versionless', [{ id: adyen, solutions: ['A', 'B'] }]),
+        version,
+      });
+      expect(response.statusCode, String(version)).toBe(400);
+      expect(response.json()).toMatchObject({ error: 'form-not-validated', fields: { version: expect.any(String) } });
+    }
+    expect(namesOf(await readAccount(accountId))).toEqual({ Adyen: ['A'] });
+    expect((await lastEntry(accountId))!.id).toBe(before!.id);
+  });
+
+  it('lets exactly one of 20 parallel edits of a version through, round after round', async () => {
+    const accountId = await createThroughApi('Parallel', [{ id: adyen, solutions: ['A'] }]);
+    for (const version of [1, 2]) {
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          call(
+            'PUT',
+            `/account/${accountId}`,
+            staffToken,
+            save(`Parallel ${version}-${index}`, [{ id: adyen, solutions: ['A'] }], version),
+          ),
+        ),
+      );
+      const won = responses.flatMap((response, index) => (response.statusCode === 200 ? [index] : []));
+      expect(won, responses.map((response) => response.statusCode).join()).toHaveLength(1);
+      const lost = responses.filter((response) => response.statusCode === 409);
+      expect(lost).toHaveLength(19);
+      for (const response of lost) expect(response.json().error).toBe('account-changed');
+      const account = await readAccount(accountId);
+      expect(account).toMatchObject({ prettyName: `Parallel ${version}-${won[0]}`, version: version + 1 });
+    }
+    const updates = await t.db
+      .select({ id: userActivity.id })
+      .from(userActivity)
+      .where(
+        and(
+          eq(userActivity.resourceType, 'ACCOUNT'),
+          eq(userActivity.resourceId, accountId),
+          eq(userActivity.actionType, 'UPDATE'),
+        ),
+      );
+    expect(updates).toHaveLength(2);
+  });
+
   it('lets an account administrator and a payments specialist add solutions to their own account only', async () => {
     for (const role of ['ADMINISTRATOR', 'PAYMENTS_SPECIALIST']) {
       const { token } = await signedInAs(t, role, busy);
@@ -297,7 +346,12 @@ describe('PUT /account/{accountId}', () => {
     }
     for (const role of ['VIEWER', 'MANAGER', 'SUPPORT', 'PROVIDER_SUPPORT']) {
       const { token } = await signedInAs(t, role, busy);
-      const response = await call('PUT', `/account/${busy.id}`, token, save('Busy', [{ id: adyen, solutions: ['x'] }]));
+      const response = await call(
+        'PUT',
+        `/account/${busy.id}`,
+        token,
+        save('Busy', [{ id: adyen, solutions: ['x'] }], 1),
+      );
       expect(response.statusCode, role).toBe(403);
     }
   });

@@ -71,6 +71,7 @@ describe('a failing audit entry', () => {
       lastName: 'Name',
       jobTitle: 'Changed',
       status: 'DEACTIVATED',
+      version: 1,
     });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toMatchObject({ error: 'server-error' });
@@ -83,7 +84,13 @@ describe('a failing audit entry', () => {
     expect(stillSignedIn.statusCode).toBe(200);
 
     await repairAuditInserts();
-    const retried = await call('PUT', `/user/${target.id}`, { firstName: 'Changed', lastName: 'Name', jobTitle: 'X' });
+    // The failed edit left the version as it was.
+    const retried = await call('PUT', `/user/${target.id}`, {
+      firstName: 'Changed',
+      lastName: 'Name',
+      jobTitle: 'X',
+      version: 1,
+    });
     expect(retried.statusCode).toBe(200);
     expect(await t.db.select().from(userActivity).where(eq(userActivity.resourceId, target.id))).toHaveLength(1);
   });
@@ -119,7 +126,7 @@ describe('a failing audit entry', () => {
 describe('the audit table', () => {
   it('refuses UPDATE, DELETE and TRUNCATE, leaving its entries as written', async () => {
     const target = await createUser(t.db, { role: 'VIEWER', type: 'ACCOUNT', accountIds: [account.id] });
-    await call('PUT', `/user/${target.id}`, { firstName: 'Audited', lastName: 'User', jobTitle: 'Clerk' });
+    await call('PUT', `/user/${target.id}`, { firstName: 'Audited', lastName: 'User', jobTitle: 'Clerk', version: 1 });
     const before = await t.db.select().from(userActivity).where(eq(userActivity.resourceId, target.id));
     expect(before).toHaveLength(1);
 

@@ -166,7 +166,10 @@ describe('PUT /account/{accountId}/merchant/{merchantId}', () => {
 
   it('writes nothing when nothing changed', async () => {
     const merchantId = (await create()).json().merchantId;
-    const response = await call('PUT', `/account/${account.id}/merchant/${merchantId}`, adminToken, FORM);
+    const response = await call('PUT', `/account/${account.id}/merchant/${merchantId}`, adminToken, {
+      ...FORM,
+      version: 1,
+    });
     expect(response.json()).toEqual({ merchantId, changed: false });
     expect(await entriesOf(merchantId)).toHaveLength(1);
     expect((await read(merchantId)).version).toBe(1);
@@ -188,10 +191,46 @@ describe('PUT /account/{accountId}/merchant/{merchantId}', () => {
     expect([merchant.city, merchant.street]).not.toEqual(['Bilbao', 'Gran Via 2']);
   });
 
+  it('needs the version the form was opened on: without it 400 on the field, and nothing changes', async () => {
+    const merchantId = (await create()).json().merchantId;
+    const url = `/account/${account.id}/merchant/${merchantId}`;
+    for (const version of [undefined, null, 0, 'one']) {
+      const response = await call('PUT', url, adminToken, { ...FORM, city: 'Bilbao', version });
+      expect(response.statusCode, String(version)).toBe(400);
+      expect(response.json()).toMatchObject({ error: 'form-not-validated', fields: { version: expect.any(String) } });
+    }
+    expect(await read(merchantId)).toMatchObject({ city: 'Madrid', version: 1 });
+    expect(await entriesOf(merchantId)).toHaveLength(1);
+  });
+
+  it('lets exactly one of 20 parallel edits of a version through, round after round', async () => {
+    const merchantId = (await create()).json().merchantId;
+    const url = `/account/${account.id}/merchant/${merchantId}`;
+    for (const version of [1, 2]) {
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          call('PUT', url, adminToken, { ...FORM, city: `City ${version}-${index}`, version }),
+        ),
+      );
+      const won = responses.flatMap((response, index) => (response.statusCode === 200 ? [index] : []));
+      expect(won, responses.map((response) => response.statusCode).join()).toHaveLength(1);
+      expect(responses.filter((response) => response.statusCode === 409)).toHaveLength(19);
+      for (const lost of responses.filter((response) => response.statusCode === 409)) {
+        expect(lost.json().error).toBe('merchant-changed');
+      }
+      const merchant = await read(merchantId);
+      expect(merchant.version).toBe(version + 1);
+      expect(merchant.city).toBe(`City ${version}-${won[0]}`);
+    }
+    // The creation and one update a round.
+    expect(await entriesOf(merchantId)).toHaveLength(3);
+  });
+
   it('needs merchant.update; another tenant, unknown and malformed ids answer 404', async () => {
     const merchantId = (await create()).json().merchantId;
     const { token } = await signedInAs(t, 'VIEWER', account);
-    expect((await call('PUT', `/account/${account.id}/merchant/${merchantId}`, token, FORM)).statusCode).toBe(403);
+    const edit = { ...FORM, version: 1 };
+    expect((await call('PUT', `/account/${account.id}/merchant/${merchantId}`, token, edit)).statusCode).toBe(403);
     const foreign = await createMerchant(t.db, other.id);
     for (const url of [
       `/account/${account.id}/merchant/${foreign.id}`,
@@ -199,7 +238,7 @@ describe('PUT /account/{accountId}/merchant/{merchantId}', () => {
       `/account/${account.id}/merchant/00000000-0000-4000-8000-000000000000`,
       `/account/${account.id}/merchant/not-an-id`,
     ]) {
-      expect((await call('PUT', url, adminToken, FORM)).statusCode, url).toBe(404);
+      expect((await call('PUT', url, adminToken, edit)).statusCode, url).toBe(404);
     }
   });
 });

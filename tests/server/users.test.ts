@@ -64,7 +64,9 @@ const internalTarget = (input: { status?: 'INVITED' | 'ACTIVE'; accounts?: Accou
     ...(input.status === 'INVITED' ? { password: null } : {}),
   });
 
-const editBody = { firstName: 'Renamed', lastName: 'Person', jobTitle: 'Analyst' };
+const editFields = { firstName: 'Renamed', lastName: 'Person', jobTitle: 'Analyst' };
+/** An edit of a user nobody edited yet: the form was opened on version 1. */
+const editBody = { ...editFields, version: 1 };
 const accountUserBody = (overrides: Record<string, unknown> = {}) => ({
   userType: 'ACCOUNT',
   firstName: 'Nora',
@@ -115,6 +117,8 @@ const activityOf = (resourceId: string) =>
     .orderBy(asc(userActivity.date), asc(userActivity.actionType));
 
 const userRow = async (userId: string) => (await t.db.select().from(users).where(eq(users.id, userId)))[0]!;
+/** The version an editor opening the user now would read. */
+const versionOf = async (userId: string) => (await userRow(userId)).version;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -212,6 +216,7 @@ describe('the role matrix', () => {
       run: async (bearer) =>
         call('PUT', `/user/${(await internalTarget({ accounts: [other] })).id}/account`, bearer, {
           accountIds: [home.id],
+          version: 1,
         }),
     },
   ];
@@ -685,6 +690,7 @@ describe('PUT /user/:userId', () => {
       lastName: 'Gomez',
       jobTitle: 'Controller',
       roleId: roleId('MANAGER'),
+      version: 1,
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(userSchema.parse(response.json())).toMatchObject({
@@ -744,9 +750,75 @@ describe('PUT /user/:userId', () => {
       jobTitle: 'CTO',
       roleId: roleId('ADMINISTRATOR'),
       status: 'ACTIVE',
+      version: await versionOf(admin.id),
     });
     expect(ownNames.statusCode).toBe(200);
     expect((await call('GET', '/user?limit=50', token('ADMINISTRATOR'))).statusCode).toBe(200);
+  });
+});
+
+describe('two administrators editing one user (issue 23)', () => {
+  it('needs the version the form was opened on: without it 400 on the field, and nothing changes', async () => {
+    const target = await accountTarget();
+    for (const version of [undefined, null, 0, 'one']) {
+      const response = await call('PUT', `/user/${target.id}`, token('ADMINISTRATOR'), { ...editFields, version });
+      expect(response.statusCode, String(version)).toBe(400);
+      expect(response.json()).toMatchObject({ error: 'form-not-validated', fields: { version: expect.any(String) } });
+    }
+    const staff = await internalTarget();
+    const accounts = await call('PUT', `/user/${staff.id}/account`, token('PROVIDER_ADMINISTRATOR'), {
+      accountIds: [home.id, other.id],
+    });
+    expect(accounts.statusCode).toBe(400);
+    expect(accounts.json().fields).toHaveProperty('version');
+    expect(await userRow(target.id)).toMatchObject({ firstName: 'Test', version: 1 });
+    expect(await activityOf(target.id)).toEqual([]);
+  });
+
+  it("refuses a save over another administrator's (409 user-changed), for the form and for the accounts", async () => {
+    const target = await internalTarget();
+    const first = await call('PUT', `/user/${target.id}`, token('PROVIDER_ADMINISTRATOR'), editBody);
+    expect(first.statusCode).toBe(200);
+    expect(userSchema.parse(first.json()).version).toBe(2);
+    const stale = await call('PUT', `/user/${target.id}`, token('PROVIDER_ADMINISTRATOR'), {
+      ...editBody,
+      jobTitle: 'Overwriter',
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toBe('user-changed');
+    const staleLinks = await call('PUT', `/user/${target.id}/account`, token('PROVIDER_ADMINISTRATOR'), {
+      accountIds: [home.id, other.id],
+      version: 1,
+    });
+    expect(staleLinks.statusCode).toBe(409);
+    const links = await call('PUT', `/user/${target.id}/account`, token('PROVIDER_ADMINISTRATOR'), {
+      accountIds: [home.id, other.id],
+      version: 2,
+    });
+    expect(userSchema.parse(links.json()).version).toBe(3);
+    expect(await userRow(target.id)).toMatchObject({ jobTitle: 'Analyst', version: 3 });
+  });
+
+  it('lets exactly one of 20 parallel edits of a version through, round after round', async () => {
+    const target = await accountTarget();
+    for (const version of [1, 2]) {
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          call('PUT', `/user/${target.id}`, token('ADMINISTRATOR'), {
+            ...editFields,
+            jobTitle: `Title ${version}-${index}`,
+            version,
+          }),
+        ),
+      );
+      const won = responses.flatMap((response, index) => (response.statusCode === 200 ? [index] : []));
+      expect(won, responses.map((response) => response.statusCode).join()).toHaveLength(1);
+      const lost = responses.filter((response) => response.statusCode === 409);
+      expect(lost).toHaveLength(19);
+      for (const response of lost) expect(response.json().error).toBe('user-changed');
+      expect(await userRow(target.id)).toMatchObject({ jobTitle: `Title ${version}-${won[0]}`, version: version + 1 });
+    }
+    expect((await activityOf(target.id)).map((entry) => entry.actionType)).toEqual(['UPDATE', 'UPDATE']);
   });
 });
 
@@ -769,7 +841,8 @@ describe('sessions and permissions of the edited user', () => {
     expect(rows.map((row) => row.revokedReason)).toEqual(['disabled']);
     await expect(signIn(t.app, { email: target.email, accountId: home.shortId })).rejects.toThrow(/401/);
 
-    await call('PUT', `/user/${target.id}`, token('ADMINISTRATOR'), { ...editBody, status: 'ACTIVE' });
+    const version = await versionOf(target.id);
+    await call('PUT', `/user/${target.id}`, token('ADMINISTRATOR'), { ...editBody, status: 'ACTIVE', version });
     const again = await signIn(t.app, { email: target.email, accountId: home.shortId });
     expect((await call('GET', '/user', again.token)).statusCode).toBe(200);
   });
@@ -782,7 +855,11 @@ describe('sessions and permissions of the edited user', () => {
     await call('PUT', `/user/${target.id}`, token('ADMINISTRATOR'), { ...editBody, roleId: roleId('MANAGER') });
     expect((await call('GET', '/user', session.token)).statusCode).toBe(200);
 
-    await call('PUT', `/user/${target.id}`, token('ADMINISTRATOR'), { ...editBody, roleId: roleId('VIEWER') });
+    await call('PUT', `/user/${target.id}`, token('ADMINISTRATOR'), {
+      ...editBody,
+      roleId: roleId('VIEWER'),
+      version: await versionOf(target.id),
+    });
     expect((await call('GET', '/user', session.token)).statusCode).toBe(403);
   });
 });
@@ -830,6 +907,7 @@ describe('PUT /user/:userId/account', () => {
     const target = await internalTarget({ accounts: [home, hidden] });
     const response = await call('PUT', `/user/${target.id}/account`, token('PROVIDER_ADMINISTRATOR'), {
       accountIds: [other.id],
+      version: 1,
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(userSchema.parse(response.json()).accountsList.map((account) => account.shortId)).toEqual(['OTHER']);
@@ -849,15 +927,18 @@ describe('PUT /user/:userId/account', () => {
     const target = await internalTarget();
     const refused = await call('PUT', `/user/${target.id}/account`, token('PROVIDER_ADMINISTRATOR'), {
       accountIds: [hidden.id],
+      version: 1,
     });
     expect(refused.statusCode).toBe(404);
     const empty = await call('PUT', `/user/${target.id}/account`, token('PROVIDER_ADMINISTRATOR'), {
       accountIds: [],
+      version: 1,
     });
     expect(empty.statusCode).toBe(400);
     const accountUser = await accountTarget();
     const wrongType = await call('PUT', `/user/${accountUser.id}/account`, token('PROVIDER_ADMINISTRATOR'), {
       accountIds: [home.id],
+      version: 1,
     });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().fields).toHaveProperty('accountIds');
@@ -874,6 +955,7 @@ describe('the audit entries', () => {
       lastName: 'New',
       jobTitle: 'Head Buyer',
       roleId: roleId('MANAGER'),
+      version: 1,
     });
     // Nothing changed: nothing written, nothing logged.
     await call('PUT', `/user/${created.userId}`, token('ADMINISTRATOR'), {
@@ -881,6 +963,7 @@ describe('the audit entries', () => {
       lastName: 'New',
       jobTitle: 'Head Buyer',
       roleId: roleId('MANAGER'),
+      version: 2,
     });
     await call('POST', `/user/${created.userId}/reminder`, token('ADMINISTRATOR'));
     await call('DELETE', `/user/${created.userId}`, token('ADMINISTRATOR'));
@@ -921,7 +1004,7 @@ describe('the audit entries', () => {
     await call('PUT', `/user/${target.id}`, token('ADMINISTRATOR'), { ...editBody, status: 'DEACTIVATED' });
     const [statusEntry] = await activityOf(target.id);
     expect(statusEntry!.oldValue).toEqual({ firstName: 'Test', lastName: 'User', jobTitle: '', status: 'ACTIVE' });
-    expect(statusEntry!.newValue).toEqual({ ...editBody, status: 'DEACTIVATED' });
+    expect(statusEntry!.newValue).toEqual({ ...editFields, status: 'DEACTIVATED' });
 
     const created = userSchema.parse(
       (await call('POST', '/user/admin', token('PROVIDER_ADMINISTRATOR'), internalUserBody())).json(),

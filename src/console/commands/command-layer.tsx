@@ -1,3 +1,4 @@
+import type { ScreenDefinition } from '@console/app/screen-types';
 import { useAccountCommands } from '@console/areas/accounts/account-commands';
 import { useListCommands } from '@console/areas/lists/list-commands';
 import { useMerchantCommands } from '@console/areas/merchants/merchant-commands';
@@ -13,6 +14,11 @@ import { useTargetCommands } from './target-commands';
 import type { PalettePage } from './types';
 
 export interface CommandLayerProps {
+  /**
+   * The screens the user may see, the same array while they stay the same: their `g` keys, the palette's navigation.
+   * The app passes its list (app/app-command-layer.tsx), so commands never import the screens that register commands.
+   */
+  screens: readonly ScreenDefinition[];
   /** Opens the help-centre modal (owned by the shell); adds the 'Open help centre' command. */
   onOpenHelpCentre?: () => void;
 }
@@ -29,7 +35,7 @@ interface PaletteState {
  * commands. Needs <CommandRegistryProvider>, the session, the router and the current scope above it. It is also the
  * 'page' focus layer at the bottom of the stack, so page commands (g-keys, '/', '?') stop while a dialog is open.
  */
-export function CommandLayer({ onOpenHelpCentre }: CommandLayerProps) {
+export function CommandLayer({ screens, onOpenHelpCentre }: CommandLayerProps) {
   const [palette, setPalette] = useState<PaletteState>({ open: false, page: 'root' });
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
 
@@ -54,12 +60,13 @@ export function CommandLayer({ onOpenHelpCentre }: CommandLayerProps) {
   const openHelpCentre = useCallback(() => helpCentreRef.current?.(), []);
 
   useGlobalCommands({
+    screens,
     togglePalette,
     openPalette,
     openShortcuts,
     openHelpCentre: onOpenHelpCentre ? openHelpCentre : undefined,
   });
-  useTargetCommands();
+  useTargetCommands(screens);
   useMerchantCommands();
   useConfigurationPaletteSources();
   useAccountCommands();
@@ -71,6 +78,7 @@ export function CommandLayer({ onOpenHelpCentre }: CommandLayerProps) {
   return (
     <>
       <CommandPalette
+        screens={screens}
         open={palette.open}
         page={palette.page}
         commandId={palette.commandId}

@@ -4,7 +4,6 @@ import { useSession, useSessionActions } from '@console/session/session-provider
 import { can, PERMISSIONS } from '@domain/permissions';
 import { useHoldKeys } from './key-queue';
 import { useRegisterCommands } from './registry';
-import { useStableVisibleScreens } from './stable-screens';
 import type { Command, PalettePage } from './types';
 
 // The commands the signed-in shell registers. Go-to commands are hidden from the palette, which lists the same
@@ -35,6 +34,8 @@ function screenReachable(screen: ScreenDefinition, hasAccount: boolean, hasMerch
 }
 
 export interface GlobalCommandsOptions {
+  /** The screens the user may see, whose `g` keys these are (the app's list; commands never import it). */
+  screens: readonly ScreenDefinition[];
   togglePalette: () => void;
   openPalette: (page: PalettePage) => void;
   openShortcuts: () => void;
@@ -43,12 +44,12 @@ export interface GlobalCommandsOptions {
 }
 
 export function useGlobalCommands({
+  screens,
   togglePalette,
   openPalette,
   openShortcuts,
   openHelpCentre,
 }: GlobalCommandsOptions): void {
-  const screens = useStableVisibleScreens();
   const { accountId, merchantId, accountLoading } = useCurrentScope();
   // Only the screens reachable from here get a g-key, so the shortcuts sheet lists no key that would do nothing.
   const hasAccount = accountId !== undefined;

@@ -1,3 +1,4 @@
+import type { ScreenDefinition } from '@console/app/screen-types';
 import { chargebackDetailPath } from '@console/areas/chargebacks/chargeback-paths';
 import { midDetailPath } from '@console/areas/mids/mid-paths';
 import { transactionDetailPath } from '@console/areas/transactions/transaction-paths';
@@ -7,21 +8,14 @@ import { chargebackAbilities } from '@domain/chargebacks';
 import { can, PERMISSIONS as P } from '@domain/permissions';
 import { routeDetailPath } from '@domain/route-paths';
 import { runCommandWhenReady } from './key-queue';
+import { RECORD_COMMAND_IDS } from './record-command-ids';
 import { useRegisterCommands } from './registry';
-import { useStableVisibleScreens } from './stable-screens';
 import type { Command, CommandTarget, TargetKind } from './types';
 
 // Commands the palette offers anywhere because they ask for their record first (issue 11): 'Refund a transaction…'
 // wherever the user is, not only on the transaction's own screen. Each one opens the record's screen and then runs
 // that screen's own command (the `r` of the transaction, the `s` and `a` of the case), so there is one way to refund
 // or change a case, whatever started it. Their pickers are the palette's id lookups (palette.tsx).
-
-/** The record screens' own commands these open; the screens register them under these ids. */
-export const RECORD_COMMAND_IDS = {
-  refundTransaction: 'transaction.refund',
-  changeChargebackStatus: 'chargeback.detail.change-status',
-  assignChargebackAgent: 'chargeback.detail.assign-agent',
-} as const;
 
 export const TARGET_COMMAND_IDS = {
   openTransaction: 'target.open-transaction',
@@ -54,10 +48,10 @@ interface TargetCommandSpec {
   notAvailable?: ToastOptions;
 }
 
-export function useTargetCommands(): void {
+/** `screens`: the screens the user may see (the app's list; commands never import it). */
+export function useTargetCommands(screens: readonly ScreenDefinition[]): void {
   const { grants } = useSession();
   const { show } = useToast();
-  const screens = useStableVisibleScreens();
   const canOpenTransaction = can(grants, P.transactionRead) && can(grants, P.transactionSelect);
   const canRefund = canOpenTransaction && can(grants, P.transactionRefund);
   // The chargeback lookup searches the current account's queue, so these exist only on an account with the feature.

@@ -1,5 +1,8 @@
 import { Button } from '@console/ui/button';
-import { type FormEvent, type KeyboardEvent, type ReactNode, useId } from 'react';
+import { keepClear } from '@console/ui/keep-clear';
+import { type FormEvent, type KeyboardEvent, type ReactNode, type Ref, useId } from 'react';
+import { type FormNotice, FormNoticeBanner } from './form-notice';
+import type { SavingPattern } from './use-saving-pattern';
 import './forms.css';
 
 export interface EditorFormProps {
@@ -8,6 +11,7 @@ export interface EditorFormProps {
   onSubmit: (event: FormEvent) => void;
   /** Escape anywhere in the form: the editor's Cancel, which asks before discarding changes. */
   onEscape?: () => void;
+  ref?: Ref<HTMLFormElement>;
   children: ReactNode;
 }
 
@@ -19,7 +23,7 @@ const fromOwnElements = (event: { currentTarget: Element; target: EventTarget })
   event.target instanceof Node && event.currentTarget.contains(event.target);
 
 /** An editor's form: sections, then the actions. Native submit, so Enter in a field saves; Escape cancels. */
-export function EditorForm({ label, onSubmit, onEscape, children }: EditorFormProps) {
+export function EditorForm({ label, onSubmit, onEscape, ref, children }: EditorFormProps) {
   const cancelOnEscape = (event: KeyboardEvent) => {
     // A field that used Escape itself (an open picker) has handled it already.
     if (event.key !== 'Escape' || event.defaultPrevented || !onEscape || !fromOwnElements(event)) return;
@@ -28,6 +32,7 @@ export function EditorForm({ label, onSubmit, onEscape, children }: EditorFormPr
   };
   return (
     <form
+      ref={ref}
       className="editor-form"
       aria-label={label}
       noValidate
@@ -63,25 +68,50 @@ export function FormSection({ title, description, children }: FormSectionProps) 
   );
 }
 
+export interface FormActionBarProps {
+  /** What the form says about its last save, above the buttons. */
+  notice?: FormNotice | null;
+  /** The bar's own look where it differs from an editor's (a limit box). */
+  className?: string;
+  children: ReactNode;
+}
+
+/** The end of a form: its notice, then its buttons, which toasts never cover (keep-clear.ts). */
+export function FormActionBar({ notice = null, className = 'form-actions', children }: FormActionBarProps) {
+  return (
+    <>
+      <FormNoticeBanner notice={notice} />
+      <div className={className} {...keepClear}>
+        {children}
+      </div>
+    </>
+  );
+}
+
 export interface FormActionsProps {
-  saving: boolean;
-  onCancel: () => void;
+  /** The editor's saving pattern: its state (saving, notice) and Cancel. */
+  pattern: Pick<SavingPattern, 'saving' | 'cancel' | 'notice'>;
   saveLabel?: string;
 }
 
 /**
- * Cancel and Save. A pointer press on Cancel keeps focus in the field, so abandoning the form does not first flash
- * the message of the field just left; tabbing to Cancel validates that field as any blur does.
+ * The saving pattern's notice, then Cancel and Save. A pointer press on Cancel keeps focus in the field, so
+ * abandoning the form does not first flash the message of the field just left; tabbing to Cancel validates that field
+ * as any blur does.
  */
-export function FormActions({ saving, onCancel, saveLabel = 'Save' }: FormActionsProps) {
+export function FormActions({ pattern, saveLabel = 'Save' }: FormActionsProps) {
   return (
-    <div className="form-actions">
-      <Button onMouseDown={(event) => event.preventDefault()} onClick={onCancel} disabled={saving}>
+    <FormActionBar notice={pattern.notice}>
+      <Button
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={() => void pattern.cancel()}
+        disabled={pattern.saving}
+      >
         Cancel
       </Button>
-      <Button type="submit" variant="primary" loading={saving}>
+      <Button type="submit" variant="primary" loading={pattern.saving}>
         {saveLabel}
       </Button>
-    </div>
+    </FormActionBar>
   );
 }

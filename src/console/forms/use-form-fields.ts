@@ -20,6 +20,8 @@ export interface FormFields<T> {
   values: T;
   /** The message the field shows now, if any. */
   errorOf: (field: FieldName<T>) => string | undefined;
+  /** Whether any field shows a message now. */
+  showsErrors: boolean;
   setValue: <K extends FieldName<T>>(field: K, value: T[K]) => void;
   /** Validates the field (the user left it). */
   blur: (field: FieldName<T>) => void;
@@ -160,6 +162,7 @@ export function useFormFields<T extends Record<string, unknown>>(options: FormFi
   }, []);
 
   const errorOf = (field: FieldName<T>) => shown[field];
+  const showsErrors = Object.values(shown).some((message) => message !== undefined);
 
   const bindText = (field: FieldName<T>) => ({
     name: field,
@@ -169,5 +172,5 @@ export function useFormFields<T extends Record<string, unknown>>(options: FormFi
     error: shown[field],
   });
 
-  return { values, errorOf, setValue, blur, validateAll, showErrors, reset, bindText };
+  return { values, errorOf, showsErrors, setValue, blur, validateAll, showErrors, reset, bindText };
 }

@@ -1,4 +1,4 @@
-import { CommandLayer } from '@console/commands/command-layer';
+import { AppCommandLayer } from '@console/app/app-command-layer';
 import { CommandRegistryProvider } from '@console/commands/registry';
 import type { ReactNode } from 'react';
 import { HelpCentreProvider, useHelpCentre } from './help-centre';
@@ -8,7 +8,7 @@ import { TopMenu } from './top-menu';
 
 function ShellCommandLayer() {
   const help = useHelpCentre();
-  return <CommandLayer onOpenHelpCentre={() => help.open()} />;
+  return <AppCommandLayer onOpenHelpCentre={() => help.open()} />;
 }
 
 /** The signed-in layout: top menu, side bar, the screen, and the command layer (palette, hotkeys, shortcuts). */

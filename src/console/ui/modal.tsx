@@ -12,6 +12,7 @@ import {
 import { createPortal } from 'react-dom';
 import { IconButton } from './button';
 import { CloseIcon } from './icons';
+import { keepClear } from './keep-clear';
 
 export interface ModalProps {
   open: boolean;
@@ -159,7 +160,11 @@ export function Modal({
         >
           {children}
         </div>
-        {footer ? <div className="modal__footer">{footer}</div> : null}
+        {footer ? (
+          <div className="modal__footer" {...keepClear}>
+            {footer}
+          </div>
+        ) : null}
       </div>
     </div>,
     document.body,

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ChevronLeftIcon } from './icons';
+import { keepClear } from './keep-clear';
 
 export interface PageHeaderProps {
   title: ReactNode;
@@ -29,7 +30,11 @@ export function PageHeader({ title, subtitle, back, actions, meta }: PageHeaderP
         </h1>
         {subtitle ? <div className="page-header__subtitle">{subtitle}</div> : null}
       </div>
-      {actions ? <div className="page-header__actions">{actions}</div> : null}
+      {actions ? (
+        <div className="page-header__actions" {...keepClear}>
+          {actions}
+        </div>
+      ) : null}
     </header>
   );
 }

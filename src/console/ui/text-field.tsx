@@ -48,7 +48,7 @@ export function TextField({
           type={isPassword && revealed ? 'text' : type}
           required={required}
           className={isPassword ? 'input input--with-toggle' : 'input'}
-          aria-invalid={error ? true : undefined}
+          aria-invalid={error ? true : props['aria-invalid']}
           aria-describedby={describedBy || undefined}
         />
         {isPassword ? (

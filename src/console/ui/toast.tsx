@@ -1,7 +1,19 @@
 import { type ErrorKey, messageFor } from '@domain/errors';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { IconButton } from './button';
 import { CheckCircleIcon, CloseIcon, ErrorIcon, InfoIcon, WarningIcon } from './icons';
+import { clearBottomOffset, keepClearBoxes } from './keep-clear';
 
 export type ToastType = 'success' | 'warning' | 'error' | 'info';
 
@@ -65,7 +77,68 @@ function ToastItem({ toast, onDismiss }: { toast: ActiveToast; onDismiss: (id: s
   );
 }
 
-/** The global message of spec 1 (shell): toasts in a live region at the bottom right. */
+/** The stack's distance from the viewport's bottom edge and from its right edge (ui.css `.toast-region`). */
+const TOAST_MARGIN = 16;
+
+/**
+ * Keeps the stack off what must stay visible (keep-clear.ts) while it shows anything. Scrolling, resizing and any
+ * change of the page (a field's message appearing moves Save) can bring a marked element under it, so each of them
+ * places it again, once a frame at most.
+ */
+function useKeepClearPlacement(region: RefObject<HTMLElement | null>, active: boolean): number {
+  const [bottom, setBottom] = useState(TOAST_MARGIN);
+  const frame = useRef(0);
+  const place = useCallback(() => {
+    frame.current = 0;
+    const element = region.current;
+    if (!element) return;
+    const { width, height } = element.getBoundingClientRect();
+    const viewport = document.documentElement;
+    setBottom(
+      clearBottomOffset({
+        width,
+        height,
+        viewportWidth: viewport.clientWidth,
+        viewportHeight: viewport.clientHeight,
+        margin: TOAST_MARGIN,
+        keepClear: keepClearBoxes(),
+      }),
+    );
+  }, [region]);
+
+  useLayoutEffect(() => {
+    if (active) place();
+  });
+
+  useEffect(() => {
+    if (!active) return;
+    const schedule = () => {
+      if (frame.current === 0) frame.current = requestAnimationFrame(place);
+    };
+    const changes = new MutationObserver((records) => {
+      // The stack's own changes (its position, a toast's timer) move nothing it must keep clear of.
+      if (records.some((record) => !region.current?.contains(record.target))) schedule();
+    });
+    changes.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    window.addEventListener('resize', schedule);
+    // Capture: the console scrolls inside its main area, and scroll events do not bubble.
+    document.addEventListener('scroll', schedule, { capture: true, passive: true });
+    return () => {
+      changes.disconnect();
+      window.removeEventListener('resize', schedule);
+      document.removeEventListener('scroll', schedule, { capture: true });
+      cancelAnimationFrame(frame.current);
+      frame.current = 0;
+    };
+  }, [active, place, region]);
+
+  return bottom;
+}
+
+/**
+ * The global message of spec 1 (shell): toasts in a live region at the bottom right, climbing above a form's actions
+ * or any other element marked keep-clear that is in their way.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ActiveToast[]>([]);
   const toastsRef = useRef(toasts);
@@ -95,11 +168,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 
   const api = useMemo<ToastApi>(() => ({ show, showMessage, dismiss }), [show, showMessage, dismiss]);
+  const region = useRef<HTMLElement>(null);
+  const bottom = useKeepClearPlacement(region, toasts.length > 0);
 
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <section className="toast-region" aria-live="polite" aria-label="Notifications">
+      <section ref={region} className="toast-region" style={{ bottom }} aria-live="polite" aria-label="Notifications">
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
         ))}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuery, listResponse, uuid } from './common';
+import { listQuery, listResponse, openedVersion, uuid } from './common';
 
 /** usedByMid: a MID uses it, or payments did; it cannot be removed from the account (spec 2, section 4). */
 export const solution = z.object({ id: uuid, prettyName: z.string(), usedByMid: z.boolean() });
@@ -22,7 +22,7 @@ export const account = z.object({
   merchantCount: z.number().int(),
   /** Account users linked to it: with merchants, they keep an account from being deleted. */
   userCount: z.number().int(),
-  /** Raised by every save; the wizard sends back the one it read (accountSave.version). */
+  /** Raised by every save; the wizard sends back the one it read (accountUpdate.version). */
   version: z.number().int(),
   createdAt: z.string(),
 });
@@ -71,25 +71,30 @@ export const accountProviderSave = z.object({
   solutions: z.array(solutionName).max(ACCOUNT_LIMITS.solutionsPerProvider),
 });
 
-/** POST /account and PUT /account/{accountId}: the name and the whole set of providers and solutions. */
-export const accountSave = z
-  .object({
-    prettyName: accountName,
-    acquirers: z
-      .array(accountProviderSave)
-      .min(1, ACCOUNT_MESSAGES.noProvider)
-      .max(100)
-      .refine((list) => new Set(list.map((provider) => provider.id)).size === list.length, 'Providers repeat'),
-    /**
-     * The account's version the editor read (PUT only). A save over a newer version is refused with 409
-     * 'account-changed' rather than dropping the other user's solutions.
-     */
-    version: z.number().int().positive().optional(),
-  })
-  .refine((save) => save.acquirers.some((provider) => provider.solutions.length > 0), {
+/** The name and the whole set of providers and solutions, as the wizard saves them. */
+const accountFields = z.object({
+  prettyName: accountName,
+  acquirers: z
+    .array(accountProviderSave)
+    .min(1, ACCOUNT_MESSAGES.noProvider)
+    .max(100)
+    .refine((list) => new Set(list.map((provider) => provider.id)).size === list.length, 'Providers repeat'),
+});
+
+const withASolution = <T extends z.ZodType<{ acquirers: { solutions: string[] }[] }>>(schema: T) =>
+  schema.refine((save) => save.acquirers.some((provider) => provider.solutions.length > 0), {
     message: ACCOUNT_MESSAGES.noSolution,
     path: ['acquirers'],
   });
+
+/** POST /account: a new account. */
+export const accountSave = withASolution(accountFields);
+/**
+ * PUT /account/{accountId}: with the account's version the editor read; a save over a newer version is refused with
+ * 409 'account-changed' rather than dropping the other user's solutions.
+ */
+export const accountUpdate = withASolution(accountFields.extend({ version: openedVersion }));
+export type AccountUpdate = z.infer<typeof accountUpdate>;
 export type AccountSave = z.infer<typeof accountSave>;
 
 /** Solutions typed in the wizard: split on semicolons, trimmed, empty and repeated entries dropped, sorted. */

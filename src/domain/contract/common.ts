@@ -7,6 +7,12 @@ export const uuid = z
   .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Invalid identifier');
 export const isoDate = z.string().datetime({ offset: true });
 
+/**
+ * The version of a record its editor was opened on. Every edit of a record two people can open names it, so a save
+ * made over another user's is refused (409, '<record>-changed') instead of silently overwriting it (issue 23).
+ */
+export const openedVersion = z.number({ error: 'The version the record was opened on is required' }).int().positive();
+
 /** Query strings carry arrays with bracketed names (status[]=A&status[]=B); a single value arrives as a string. */
 /** Values an array in a query string may repeat: more than any filter or variable holds (250), fewer than a flood. */
 export const QUERY_ARRAY_MAX = 500;

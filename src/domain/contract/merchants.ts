@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isKnownCountry } from '../countries';
 import { isPhoneNumber, isWebAddress, MSG, maxCharacters, URL_MAX } from '../validation';
-import { listQuery, listResponse, uuid } from './common';
+import { listQuery, listResponse, openedVersion, uuid } from './common';
 
 /** A merchant with its legal and contact data (spec 2, section 3). API keys are never part of it. */
 export const merchant = z.object({
@@ -27,7 +27,7 @@ export const merchant = z.object({
   successRedirectUrl: z.string().nullable(),
   failedRedirectUrl: z.string().nullable(),
   accountReference: z.object({ id: uuid, prettyName: z.string() }),
-  /** Raised by every save; the editor sends back the one it read (merchantSave.version). */
+  /** Raised by every save; the editor sends back the one it read (merchantUpdate.version). */
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -92,7 +92,7 @@ const optionalPhone = optional(
     .refine(isPhoneNumber, MERCHANT_MESSAGES.phone),
 );
 
-/** POST /account/{accountId}/merchant and PUT .../merchant/{merchantId}. */
+/** POST /account/{accountId}/merchant: the merchant form, which PUT sends too (merchantUpdate). */
 export const merchantSave = z.object({
   prettyName: required(MERCHANT_LIMITS.prettyName),
   merchantLegalName: required(MERCHANT_LIMITS.merchantLegalName),
@@ -117,10 +117,11 @@ export const merchantSave = z.object({
   webhooksNotificationsUrl: optionalUrl,
   successRedirectUrl: optionalUrl,
   failedRedirectUrl: optionalUrl,
-  /** The merchant's version the editor read (PUT only): a save over a newer one answers 409 'merchant-changed'. */
-  version: z.number().int().positive().optional(),
 });
 export type MerchantSave = z.infer<typeof merchantSave>;
+/** PUT .../merchant/{merchantId}: with the merchant's version the editor read; over a newer one, 409 'merchant-changed'. */
+export const merchantUpdate = merchantSave.extend({ version: openedVersion });
+export type MerchantUpdate = z.infer<typeof merchantUpdate>;
 export type MerchantForm = z.input<typeof merchantSave>;
 
 export const merchantSaved = z.object({ merchantId: uuid, changed: z.boolean() });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { USER_STATUSES, USER_TYPES } from '../enums';
 import { MSG } from '../validation';
-import { isoDate, listQuery, listResponse, queryArray, uuid } from './common';
+import { isoDate, listQuery, listResponse, openedVersion, queryArray, uuid } from './common';
 import { exportQuery } from './exports';
 
 // Users and roles (spec 2, sections 2.7, 3, 5 and 7). The form rules live here once: the console validates with
@@ -41,6 +41,8 @@ export const user = z.object({
   /** The linked accounts (one for account users, any number for provider staff). */
   accountsList: z.array(userAccountRef),
   createdAt: isoDate,
+  /** Raised by every edit; the form sends back the one it read (userUpdate.version), so edits never overwrite. */
+  version: z.number().int(),
 });
 export type User = z.infer<typeof user>;
 
@@ -182,9 +184,12 @@ export const userUpdate = z.object({
   roleId: uuid.optional(),
   accountId: uuid.optional(),
   status: z.enum(['ACTIVE', 'DEACTIVATED']).optional(),
+  /** The version the form was opened on; over a newer one, 409 'user-changed'. */
+  version: openedVersion,
 });
-/** PUT /user/{userId}/account: the accounts of an internal user. */
-export const userAccountsUpdate = z.object({ accountIds: z.array(uuid).min(1, MSG.required) });
+/** PUT /user/{userId}/account: the accounts of an internal user, with the version the form holds. */
+export const userAccountsUpdate = z.object({ accountIds: z.array(uuid).min(1, MSG.required), version: openedVersion });
 export type AccountUserCreate = z.infer<typeof accountUserCreate>;
 export type InternalUserCreate = z.infer<typeof internalUserCreate>;
 export type UserUpdate = z.infer<typeof userUpdate>;
+export type UserAccountsUpdate = z.infer<typeof userAccountsUpdate>;

@@ -215,6 +215,11 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     lastActivity: timestamp('last_activity', { withTimezone: true }),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    /**
+     * Raised by every edit through the user form (PUT /user/{userId} and its accounts): an edit names the version it
+     * read, so two administrators editing one user never overwrite each other. Sign-ins and invitations leave it.
+     */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

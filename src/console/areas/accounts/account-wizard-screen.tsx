@@ -1,6 +1,7 @@
 import { isApiError } from '@console/api/errors';
 import { accountQueryKey, useCurrentScope } from '@console/app/current-scope';
-import { EditorForm, FormSection } from '@console/forms/form-layout';
+import { EditorForm, FormActionBar, FormSection } from '@console/forms/form-layout';
+import { asNotice, focusFirstFieldInError, useFocusThroughSave, useFormNotice } from '@console/forms/form-notice';
 import { continueLabel, DISCARD_CHANGES, type EditorMode } from '@console/forms/use-saving-pattern';
 import { useStepHeadingFocus, WizardSteps } from '@console/forms/wizard-steps';
 import { useApi, useSession } from '@console/session/session-provider';
@@ -15,12 +16,12 @@ import { PageHeader } from '@console/ui/page-header';
 import { LoadingBlock } from '@console/ui/spinner';
 import { TextField } from '@console/ui/text-field';
 import { useToast } from '@console/ui/toast';
-import { ACCOUNT_MESSAGES, type Account, acquirerList } from '@domain/contract/accounts';
+import { ACCOUNT_MESSAGES, type Account, type AccountUpdate, acquirerList } from '@domain/contract/accounts';
 import { CATALOGUE, effectOfStatus } from '@domain/errors';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
-import { useLocation } from 'wouter';
-import { ACCOUNT_LIST_QUERY_KEY, ACCOUNTS_PATH } from './account-paths';
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { ACCOUNT_LIST_QUERY_KEY, accountEditorReturn } from './account-paths';
 import {
   BLANK_WIZARD,
   hasErrors,
@@ -37,9 +38,12 @@ import './accounts.css';
 
 // New Account and Edit Account (spec 2, section 2.1): step 1, Name and Providers; step 2, Solutions. What a MID or
 // payments use is locked here and refused by the server too. Enter continues (step 1) or saves (step 2); Escape,
-// Cancel and Discard ask before throwing changes away.
+// Cancel and Discard ask before throwing changes away. A refused save puts the focus on the first field in error and
+// says why above the buttons (form-notice.tsx), as every editor does.
 
 export const CANCEL_QUESTION = 'Are you sure that you want to cancel? Your changes will be lost.';
+/** Spec 2, section 2.1: the wizard's question offers 'Continue editing', for a new account too. */
+const CONTINUE_LABEL = continueLabel('edit');
 export const SOLUTION_ADDED = 'You added the solution successfully!';
 /** Spec 2, section 9: the success text shows for about 1.8 s. */
 export const SOLUTION_ADDED_MS = 1800;
@@ -73,6 +77,7 @@ function AccountWizard({ mode, account }: { mode: EditorMode; account?: Account 
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
+  const search = useSearch();
   const { isProviderStaff } = useSession();
   const acquirers = useQuery({
     queryKey: ['acquirers'],
@@ -85,6 +90,20 @@ function AccountWizard({ mode, account }: { mode: EditorMode; account?: Account 
   const [step, setStep] = useState<1 | 2>(1);
   const [errors, setErrors] = useState<StepErrors>({});
   const [saving, setSaving] = useState(false);
+  const notice = useFormNotice();
+  const focus = useFocusThroughSave(saving);
+  const solutionsErrorId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // Bumped by each refused save: once its step has rendered, the first field in error takes the focus.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0 && formRef.current) focusFirstFieldInError(formRef.current);
+  }, [refusals]);
+  const refuse = (found: StepErrors, onStep: 1 | 2) => {
+    setErrors(found);
+    setStep(onStep);
+    setRefusals((count) => count + 1);
+  };
   // A new step is announced by moving the focus to its title (not on arrival: the name field has it then).
   const stepFocus = useStepHeadingFocus();
   const goTo = (next: 1 | 2) => {
@@ -112,13 +131,19 @@ function AccountWizard({ mode, account }: { mode: EditorMode; account?: Account 
   }, [acquirers.data, account]);
 
   const changed = !sameWizardValues(original, values);
+  // 'You haven't made any changes' holds until the first change.
+  const clearNotice = notice.clear;
+  useEffect(() => {
+    if (changed) clearNotice();
+  }, [changed, clearNotice]);
   const title = mode === 'new' ? 'New Account' : 'Edit Account';
-  const leave = () =>
-    navigate(
-      mode === 'new' || isProviderStaff || !account
-        ? listLocation(ACCOUNTS_PATH)
-        : listLocation(`/accounts/${account.accountId}/merchants`),
-    );
+  const back = accountEditorReturn({
+    accountId: account?.accountId,
+    isProviderStaff,
+    from: new URLSearchParams(search).get('from'),
+  });
+  const backHref = back.isList ? listLocation(back.href) : back.href;
+  const leave = () => navigate(backHref);
 
   const cancel = async () => {
     if (!changed) {
@@ -128,7 +153,7 @@ function AccountWizard({ mode, account }: { mode: EditorMode; account?: Account 
     const discard = await confirm({
       title: CANCEL_QUESTION,
       confirmLabel: DISCARD_CHANGES,
-      cancelLabel: continueLabel(mode),
+      cancelLabel: CONTINUE_LABEL,
       tone: 'warning',
     });
     if (discard) leave();
@@ -144,28 +169,39 @@ function AccountWizard({ mode, account }: { mode: EditorMode; account?: Account 
 
   const goToSolutions = () => {
     const found = nameAndProvidersErrors(values);
+    if (hasErrors(found)) {
+      refuse(found, 1);
+      return;
+    }
     setErrors(found);
-    if (!hasErrors(found)) goTo(2);
+    goTo(2);
   };
 
   const save = async () => {
     if (saving) return;
+    notice.clear();
     if (mode === 'edit' && !changed) {
-      toast.showMessage('without-changes');
+      notice.show(asNotice(CATALOGUE['without-changes']));
       return;
     }
     const found = { ...nameAndProvidersErrors(values), ...solutionsErrors(values) };
-    setErrors(found);
     if (found.prettyName || found.providers) {
-      goTo(1);
+      refuse(found, 1);
       return;
     }
-    if (hasErrors(found)) return;
+    if (hasErrors(found)) {
+      refuse(found, 2);
+      return;
+    }
+    setErrors(found);
+    focus.remember();
     setSaving(true);
     try {
-      const body = toAccountSave(values, providerNames, account?.version);
+      const body = toAccountSave(values, providerNames);
       if (account) {
-        await api.put(`/account/${account.accountId}`, { body });
+        // The version it was opened on: a save over another user's is refused, never merged away.
+        const update: AccountUpdate = { ...body, version: account.version };
+        await api.put(`/account/${account.accountId}`, { body: update });
         await queryClient.invalidateQueries({ queryKey: accountQueryKey(account.accountId) });
         toast.showMessage('successfully-edited');
       } else {
@@ -176,13 +212,10 @@ function AccountWizard({ mode, account }: { mode: EditorMode; account?: Account 
       leave();
     } catch (error) {
       if (!isApiError(error)) {
-        toast.showMessage('unexpected-error');
+        notice.show(asNotice(CATALOGUE['unexpected-error']));
       } else if (effectOfStatus(error.status) === 'show-message') {
-        if (error.fields.prettyName) {
-          setErrors({ prettyName: error.fields.prettyName });
-          goTo(1);
-        }
-        toast.show({ type: error.type, header: error.header, content: error.content });
+        if (error.fields.prettyName) refuse({ prettyName: error.fields.prettyName }, 1);
+        notice.show(asNotice(error));
       }
     } finally {
       setSaving(false);
@@ -193,12 +226,9 @@ function AccountWizard({ mode, account }: { mode: EditorMode; account?: Account 
 
   return (
     <div className="screen">
-      <PageHeader
-        title={title}
-        subtitle={account?.prettyName}
-        back={{ href: listLocation(ACCOUNTS_PATH), label: 'Back to Accounts' }}
-      />
+      <PageHeader title={title} subtitle={account?.prettyName} back={{ href: backHref, label: back.label }} />
       <EditorForm
+        ref={formRef}
         label={title}
         onSubmit={(event) => {
           event.preventDefault();
@@ -245,6 +275,8 @@ function AccountWizard({ mode, account }: { mode: EditorMode; account?: Account 
                   solutions={values.solutions[id] ?? []}
                   lockedSolutions={locks.solutions}
                   initiallyOpen={index === 0}
+                  // 'Add at least one solution': the first provider's input is where to add it.
+                  missingSolutionsId={index === 0 && errors.solutions ? solutionsErrorId : undefined}
                   onChange={(names) => {
                     update({ solutions: { ...values.solutions, [id]: names } });
                     if (names.length > 0) setErrors({ ...errors, solutions: undefined });
@@ -252,14 +284,14 @@ function AccountWizard({ mode, account }: { mode: EditorMode; account?: Account 
                 />
               ))}
               {errors.solutions ? (
-                <p className="solutions__error" role="alert">
+                <p id={solutionsErrorId} className="solutions__error" role="alert">
                   {errors.solutions}
                 </p>
               ) : null}
             </div>
           </FormSection>
         )}
-        <div className="form-actions">
+        <FormActionBar notice={notice.notice}>
           {step === 1 ? (
             <>
               <Button onMouseDown={(event) => event.preventDefault()} onClick={() => void cancel()}>
@@ -282,7 +314,7 @@ function AccountWizard({ mode, account }: { mode: EditorMode; account?: Account 
               </Button>
             </>
           )}
-        </div>
+        </FormActionBar>
       </EditorForm>
     </div>
   );
@@ -300,7 +332,11 @@ interface ProviderChecklistProps {
 function ProviderChecklist({ acquirers, loading, selected, locked, error, onToggle }: ProviderChecklistProps) {
   const errorId = useId();
   return (
-    <fieldset className="form-field--wide providers" aria-describedby={error ? errorId : undefined}>
+    <fieldset
+      className="form-field--wide providers"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
+    >
       <legend className="field__label">Providers</legend>
       {loading ? <LoadingBlock label="Loading providers…" /> : null}
       <div className="providers__grid">
@@ -339,6 +375,8 @@ interface ProviderSolutionsProps {
   solutions: readonly string[];
   lockedSolutions: ReadonlySet<string>;
   initiallyOpen: boolean;
+  /** The id of the wizard's 'no solution' message when this provider's input is where to fix it. */
+  missingSolutionsId?: string | undefined;
   onChange: (names: string[]) => void;
 }
 
@@ -349,10 +387,13 @@ function ProviderSolutions({
   solutions,
   lockedSolutions,
   initiallyOpen,
+  missingSolutionsId,
   onChange,
 }: ProviderSolutionsProps) {
   const confirm = useConfirm();
   const [open, setOpen] = useState(initiallyOpen);
+  // Open where the missing solution goes, so the focus can reach its input.
+  if (missingSolutionsId && !open) setOpen(true);
   const [input, setInput] = useState('');
   const [error, setError] = useState<string>();
   const [added, setAdded] = useState(false);
@@ -474,6 +515,8 @@ function ProviderSolutions({
             }}
             onKeyDown={addOnEnter}
             error={error}
+            aria-invalid={missingSolutionsId ? true : undefined}
+            aria-describedby={missingSolutionsId}
           />
           <Button onClick={() => void add()}>+Add</Button>
         </div>

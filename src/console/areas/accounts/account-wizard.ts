@@ -80,12 +80,8 @@ export function solutionsToAdd(input: string, existing: readonly string[]): Solu
   return { duplicated: names.filter((name) => have.has(name)), added: names.filter((name) => !have.has(name)) };
 }
 
-/** The save payload: the ticked providers in their order, each with its solution names. */
-export function toAccountSave(
-  values: WizardValues,
-  providerNames: ReadonlyMap<string, string>,
-  version?: number,
-): AccountSave {
+/** The save payload: the ticked providers in their order, each with its solution names (an edit adds its version). */
+export function toAccountSave(values: WizardValues, providerNames: ReadonlyMap<string, string>): AccountSave {
   return {
     prettyName: values.prettyName.trim(),
     acquirers: values.providers.map((id) => ({
@@ -93,6 +89,5 @@ export function toAccountSave(
       prettyName: providerNames.get(id),
       solutions: values.solutions[id] ?? [],
     })),
-    ...(version === undefined ? {} : { version }),
   };
 }

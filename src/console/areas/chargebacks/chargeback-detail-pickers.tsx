@@ -1,5 +1,5 @@
+import { RECORD_COMMAND_IDS } from '@console/commands/record-command-ids';
 import { useRegisterCommands } from '@console/commands/registry';
-import { RECORD_COMMAND_IDS } from '@console/commands/target-commands';
 import type { Command } from '@console/commands/types';
 import { QuickPicker, type QuickPickerOption } from '@console/ui/quick-picker';
 import {

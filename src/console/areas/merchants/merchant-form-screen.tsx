@@ -13,6 +13,7 @@ import { useToast } from '@console/ui/toast';
 import {
   type Merchant,
   type MerchantSave,
+  type MerchantUpdate,
   merchantSave,
   merchantSaved,
   merchant as merchantSchema,
@@ -27,7 +28,7 @@ import { merchantDetailPath, merchantListQueryKey, merchantsPath } from './merch
 // form's rules are the server's (merchantSave in src/domain), so both say the same thing about the same value.
 
 /** The form's fields, all text: optional ones empty when unset, dropped before sending. */
-type MerchantFormValues = { [K in keyof Omit<MerchantSave, 'version'>]-?: string };
+type MerchantFormValues = { [K in keyof MerchantSave]-?: string };
 
 const BLANK: MerchantFormValues = {
   prettyName: '',
@@ -116,10 +117,8 @@ function MerchantEditor({ mode, accountId, merchant }: MerchantEditorProps) {
     fields,
     save: async (data) => {
       if (merchant) {
-        await api.put(`/account/${accountId}/merchant/${merchant.merchantId}`, {
-          body: { ...data, version: merchant.version },
-          schema: merchantSaved,
-        });
+        const update: MerchantUpdate = { ...data, version: merchant.version };
+        await api.put(`/account/${accountId}/merchant/${merchant.merchantId}`, { body: update, schema: merchantSaved });
         await queryClient.invalidateQueries({ queryKey: merchantQueryKey(accountId, merchant.merchantId) });
         toast.showMessage('successfully-edited');
       } else {
@@ -182,7 +181,7 @@ function MerchantEditor({ mode, accountId, merchant }: MerchantEditorProps) {
           {text('successRedirectUrl', 'Success redirect URL', { type: 'url' })}
           {text('failedRedirectUrl', 'Failed redirect URL', { type: 'url' })}
         </FormSection>
-        <FormActions saving={saving.saving} onCancel={() => void saving.cancel()} />
+        <FormActions pattern={saving} />
       </EditorForm>
     </div>
   );

@@ -39,7 +39,15 @@ import {
   valuesOf,
   withCriteria,
 } from './mid-form-values';
-import { midDetailPath, midListQueryKey, midQueryKey, midsPath, templateQueryKey } from './mid-paths';
+import {
+  editMidPath,
+  midDetailPath,
+  midListQueryKey,
+  midQueryKey,
+  midsPath,
+  newMidPath,
+  templateQueryKey,
+} from './mid-paths';
 import { MidUnexpectedError } from './mid-unexpected-error';
 import { VariableField } from './variable-field';
 import './mids.css';
@@ -218,6 +226,11 @@ export function MidEditor({ mode, accountId, merchantId, mid, duplicateOf, embed
 
   const canEditRoutes = can(grants, P.routeUpdate) && can(grants, P.routeSelect);
   const title = mode === 'new' ? 'New MID' : 'Edit MID';
+  // The account editor comes back here (Back, Cancel, Save), to this form as it was opened.
+  const accountEditor = editAccountPath(
+    accountId,
+    mid ? editMidPath(accountId, merchantId, mid.midId) : newMidPath(accountId, merchantId, duplicateOf?.midId),
+  );
   const form = (
     <>
       <EditorForm
@@ -251,7 +264,7 @@ export function MidEditor({ mode, accountId, merchantId, mid, duplicateOf, embed
               // In the section's header, so the tab order runs Provider, Solution, Description without a stop.
               <>
                 The provider and solution the MID processes on. Missing one?{' '}
-                <Link href={editAccountPath(accountId)} onClick={leaveBy(editAccountPath(accountId))}>
+                <Link href={accountEditor} onClick={leaveBy(accountEditor)}>
                   Add it to the account
                 </Link>
                 .
@@ -376,7 +389,7 @@ export function MidEditor({ mode, accountId, merchantId, mid, duplicateOf, embed
           </fieldset>
         </FormSection>
         {saveFailed ? <MidUnexpectedError /> : null}
-        <FormActions saving={saving.saving} onCancel={() => void saving.cancel()} />
+        <FormActions pattern={saving} />
       </EditorForm>
       <Modal
         open={withTransactions}

@@ -1,6 +1,6 @@
 import { useAnalytics } from '@console/analytics/analytics-provider';
 import { useCurrentScope } from '@console/app/current-scope';
-import { EditorForm } from '@console/forms/form-layout';
+import { EditorForm, FormActionBar } from '@console/forms/form-layout';
 import { continueLabel, DISCARD_CHANGES } from '@console/forms/use-saving-pattern';
 import { useStepHeadingFocus, WizardSteps } from '@console/forms/wizard-steps';
 import { useApi, useSession } from '@console/session/session-provider';
@@ -315,7 +315,7 @@ function RouteWizard({ accountId, merchantId, route }: RouteWizardProps) {
             ) : null}
           </>
         ) : null}
-        <div className="form-actions">
+        <FormActionBar>
           <Button
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => actor.send({ type: 'DISCARD' })}
@@ -335,7 +335,7 @@ function RouteWizard({ accountId, merchantId, route }: RouteWizardProps) {
           >
             {step === 3 ? 'Save' : 'Continue'}
           </Button>
-        </div>
+        </FormActionBar>
       </EditorForm>
       <Modal open={showVariables} onClose={() => setShowVariables(false)} title="Route variables" width={560}>
         <VariablesSection criteria={context.values.variables} />

@@ -1,7 +1,7 @@
 import { useCurrentScope } from '@console/app/current-scope';
 import { useHoldKeys } from '@console/commands/key-queue';
+import { RECORD_COMMAND_IDS } from '@console/commands/record-command-ids';
 import { useRegisterCommands } from '@console/commands/registry';
-import { RECORD_COMMAND_IDS } from '@console/commands/target-commands';
 import type { Command } from '@console/commands/types';
 import { useSession } from '@console/session/session-provider';
 import { NotFoundPage } from '@console/shell/not-found-page';

@@ -21,9 +21,11 @@ import {
   type AccountUserCreate,
   type InternalUserCreate,
   type User,
+  type UserAccountsUpdate,
   type UserFormValues,
   type UserUpdate,
   userFormSchema,
+  user as userSchema,
 } from '@domain/contract/users';
 import { USER_STATUS_LABELS, type UserType } from '@domain/enums';
 import { CATALOGUE, effectOfStatus } from '@domain/errors';
@@ -184,6 +186,8 @@ function UserEditor({ mode, type, user }: UserEditorProps) {
     const mainChanged = !sameValues(trimmedValues(pick(original)), trimmedValues(pick(current)));
     const accountsChanged =
       type === 'INTERNAL' && !sameValues([...original.accounts].sort(), [...current.accounts].sort());
+    // The version the form was opened on: a save over another administrator's is refused, never merged away.
+    let version = existing.version;
     if (mainChanged) {
       const body: UserUpdate = {
         userId: existing.userId,
@@ -196,11 +200,13 @@ function UserEditor({ mode, type, user }: UserEditorProps) {
         accountId: type === 'ACCOUNT' && current.accountId !== original.accountId ? data.accountId : undefined,
         status:
           statusEditable && current.status !== original.status ? (current.status as UserUpdate['status']) : undefined,
+        version,
       };
-      await api.put(`/user/${existing.userId}`, { body });
+      version = (await api.put(`/user/${existing.userId}`, { body, schema: userSchema })).version;
     }
     if (accountsChanged) {
-      await api.put(`/user/${existing.userId}/account`, { body: { accountIds: current.accounts } });
+      const body: UserAccountsUpdate = { accountIds: current.accounts, version };
+      await api.put(`/user/${existing.userId}/account`, { body });
     }
     toast.showMessage('successfully-edited');
     await queryClient.invalidateQueries({ queryKey: userQueryKey(existing.userId) });
@@ -222,11 +228,10 @@ function UserEditor({ mode, type, user }: UserEditorProps) {
       if (error.key === 'user-not-created' || error.status === 409) {
         const message = CATALOGUE['user-not-created'];
         fields.showErrors({ email: error.fields.email ?? message.content });
-        toast.show({ type: 'error', header: message.header, content: message.content });
-      } else {
-        toast.showMessage('user-creation-error');
+        return { type: 'error', header: message.header, content: message.content };
       }
-      return true;
+      const message = CATALOGUE['user-creation-error'];
+      return { type: 'error', header: message.header, content: message.content };
     },
     leave,
     serverFieldNames: { accountIds: 'accounts' },
@@ -325,7 +330,7 @@ function UserEditor({ mode, type, user }: UserEditorProps) {
             />
           )}
         </FormSection>
-        <FormActions saving={saving.saving} onCancel={() => void saving.cancel()} />
+        <FormActions pattern={saving} />
       </EditorForm>
     </div>
   );

@@ -7,6 +7,7 @@ import {
   accountSave,
   account as accountSchema,
   accountSolutionList,
+  accountUpdate,
   acquirerList,
 } from '@domain/contract/accounts';
 import { errorBody } from '@domain/contract/common';
@@ -129,10 +130,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       schema: {
         tags,
         summary:
-          'Save the name, providers and solutions. Removing what a MID or payments use answers 409 account-in-use; ' +
-          "a save over another user's (an old version) answers 409 account-changed.",
+          'Save the name, providers and solutions with the version they were opened on. Removing what a MID or ' +
+          "payments use answers 409 account-in-use; a save over another user's (an old version) answers 409 " +
+          'account-changed.',
         params: accountParams,
-        body: accountSave,
+        body: accountUpdate,
         response: { 200: saved, ...writeErrors },
       },
     },

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { ACCOUNT_MESSAGES, type AccountSave } from '@domain/contract/accounts';
+import { ACCOUNT_MESSAGES, type AccountSave, type AccountUpdate } from '@domain/contract/accounts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../db/client';
@@ -34,7 +34,7 @@ async function assertKnownProviders(db: Queryable, save: AccountSave) {
 }
 
 /** The save with each provider's solutions de-duplicated (the wizard drops repeats; a client may not). */
-function normalised(save: AccountSave): AccountSave {
+function normalised<T extends AccountSave>(save: T): T {
   return {
     ...save,
     acquirers: save.acquirers.map((provider) => ({ ...provider, solutions: [...new Set(provider.solutions)] })),
@@ -141,7 +141,7 @@ export async function updateAccount(
   deps: AccountDeps,
   auth: AuthContext,
   accountId: string,
-  input: AccountSave,
+  input: AccountUpdate,
 ): Promise<boolean> {
   const save = normalised(input);
   await assertKnownProviders(deps.db, save);
@@ -154,7 +154,7 @@ export async function updateAccount(
   }
 }
 
-function saveChanges(deps: AccountDeps, auth: AuthContext, accountId: string, save: AccountSave): Promise<boolean> {
+function saveChanges(deps: AccountDeps, auth: AuthContext, accountId: string, save: AccountUpdate): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
     const [current] = await tx
       .select({ version: accounts.version })
@@ -162,7 +162,7 @@ function saveChanges(deps: AccountDeps, auth: AuthContext, accountId: string, sa
       .where(eq(accounts.id, accountId))
       .for('update');
     if (!current) throw notFound();
-    if (save.version !== undefined && save.version !== current.version) throw new ApiError(409, 'account-changed');
+    if (save.version !== current.version) throw new ApiError(409, 'account-changed');
 
     const existing = await tx
       .select({

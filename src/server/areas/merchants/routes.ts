@@ -10,6 +10,7 @@ import {
   merchantSave,
   merchantSaved,
   merchant as merchantSchema,
+  merchantUpdate,
 } from '@domain/contract/merchants';
 import { isIdentifier } from '@domain/ids';
 import { PERMISSIONS as P } from '@domain/permissions';
@@ -150,9 +151,11 @@ export const merchantsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       preHandler: requirePermission(P.merchantUpdate),
       schema: {
         tags,
-        summary: "Save the merchant's form; a save over another user's (an old version) answers 409 merchant-changed",
+        summary:
+          "Save the merchant's form with the version it was opened on; a save over another user's (an old version) " +
+          'answers 409 merchant-changed',
         params: merchantParams,
-        body: merchantSave,
+        body: merchantUpdate,
         response: { 200: merchantSaved, ...writeErrors },
       },
     },

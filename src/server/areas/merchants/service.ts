@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { MerchantSave } from '@domain/contract/merchants';
+import type { MerchantSave, MerchantUpdate } from '@domain/contract/merchants';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../db/client';
@@ -16,8 +16,8 @@ export type MerchantDeps = Pick<AppDeps, 'db' | 'now'>;
 
 type MerchantRow = typeof merchants.$inferSelect;
 
-/** The form's fields as the table stores them: optional ones absent become null. */
-function columnsOf(save: MerchantSave) {
+/** The form's fields as the table stores them: optional ones absent become null (an update's version is no field). */
+function columnsOf(save: MerchantSave & { version?: number }) {
   const { version: _version, ...fields } = save;
   return {
     ...fields,
@@ -102,11 +102,11 @@ export async function updateMerchant(
   auth: AuthContext,
   accountId: string,
   merchantId: string,
-  save: MerchantSave,
+  save: MerchantUpdate,
 ): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
     const before = await lockedMerchant(tx, accountId, merchantId);
-    if (save.version !== undefined && save.version !== before.version) throw new ApiError(409, 'merchant-changed');
+    if (save.version !== before.version) throw new ApiError(409, 'merchant-changed');
     const wanted = columnsOf(save);
     const old = auditView(before);
     const keys = (Object.keys(wanted) as (keyof MerchantColumns)[]).filter((key) => wanted[key] !== old[key]);

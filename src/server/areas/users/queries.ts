@@ -162,6 +162,7 @@ export function toUser({ user, role, links }: LoadedUser, viewer: UserViewer): U
     accountId: user.userType === 'ACCOUNT' ? (links[0]?.accountId ?? null) : null,
     accountsList: links.filter((link) => viewer.accountIds.includes(link.accountId)),
     createdAt: user.createdAt.toISOString(),
+    version: user.version,
   };
 }
 

@@ -194,10 +194,12 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       preHandler: requireAnyPermission(P.accountUserUpdate, P.internalUserUpdate),
       schema: {
         tags,
-        summary: 'Edit a user (the e-mail cannot change)',
+        summary:
+          "Edit a user (the e-mail cannot change) with the version it was opened on; over another user's save, 409 " +
+          'user-changed',
         params: userParams,
         body: userUpdate,
-        response: { 200: userSchema, ...errors },
+        response: { 200: userSchema, 409: errorBody, ...errors },
       },
     },
     async (request) => {
@@ -242,14 +244,20 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       preHandler: requirePermission(P.internalUserUpdate),
       schema: {
         tags,
-        summary: 'The accounts of a provider-staff user',
+        summary: "The accounts of a provider-staff user, with the user's version (409 user-changed when stale)",
         params: userParams,
         body: userAccountsUpdate,
-        response: { 200: userSchema, ...errors },
+        response: { 200: userSchema, 409: errorBody, ...errors },
       },
     },
     async (request) => {
-      await updateUserAccounts(deps, request.auth, request.params.userId, request.body.accountIds);
+      await updateUserAccounts(
+        deps,
+        request.auth,
+        request.params.userId,
+        request.body.accountIds,
+        request.body.version,
+      );
       return userById(request.auth, request.params.userId);
     },
   );

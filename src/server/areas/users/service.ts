@@ -127,6 +127,11 @@ export async function findVisibleUser(
   return found;
 }
 
+/** An edit names the version its form was opened on; another administrator's save since then wins (409). */
+function assertVersion(found: LoadedUser, version: number) {
+  if (found.user.version !== version) throw new ApiError(409, 'user-changed');
+}
+
 type CreateInput = AccountUserCreate | InternalUserCreate;
 
 /** POST /user and POST /user/admin: an INVITED user, linked to its accounts, with its invitation e-mail queued. */
@@ -188,6 +193,7 @@ export async function updateUser(deps: UserDeps, auth: AuthContext, userId: stri
   if (input.userId !== undefined && input.userId !== userId) throw formError({ userId: 'It does not match the user' });
   await deps.db.transaction(async (tx) => {
     const found = await findVisibleUser(tx, auth, userId, { action: 'update', lock: true });
+    assertVersion(found, input.version);
     const { user: before, role: roleBefore } = found;
     const userType = before.userType as UserType;
     const linksBefore = found.links.map((link) => link.accountId);
@@ -232,6 +238,7 @@ export async function updateUser(deps: UserDeps, auth: AuthContext, userId: stri
         jobTitle: after.jobTitle,
         roleId: role.id,
         status,
+        version: sql`${users.version} + 1`,
         updatedAt: at,
       })
       .where(eq(users.id, userId));
@@ -264,9 +271,11 @@ export async function updateUserAccounts(
   auth: AuthContext,
   userId: string,
   requested: readonly string[],
+  version: number,
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const found = await findVisibleUser(tx, auth, userId, { action: 'update', lock: true });
+    assertVersion(found, version);
     if (found.user.userType !== 'INTERNAL') {
       throw formError({ accountIds: 'Account users belong to one account; change it in the user form' });
     }
@@ -285,7 +294,7 @@ export async function updateUserAccounts(
     if (added.length) await tx.insert(userAccounts).values(added.map((accountId) => ({ userId, accountId })));
     await tx
       .update(users)
-      .set({ updatedAt: new Date(deps.now()) })
+      .set({ version: sql`${users.version} + 1`, updatedAt: new Date(deps.now()) })
       .where(eq(users.id, userId));
     await recordActivity(tx, {
       actor: actorOf(auth),

@@ -1,3 +1,7 @@
+import type { RequestClient } from './timing';
+
+export type { Injected } from './timing';
+
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { ROLE_DEFINITIONS } from '@domain/roles';
@@ -36,13 +40,7 @@ const CITIES = words(
 ).map((pair) => pair.split(':') as [string, string]);
 const MCC = words('5812 5942 5945 4722 5651 5732 5912 5462 5941 5995 7333 5411');
 
-export interface Injected {
-  status: number;
-  body: string;
-  ms: number;
-}
-
-export interface ApiFixture {
+export interface ApiFixture extends RequestClient {
   kind: Database['kind'];
   rows: number;
   accountId: string;
@@ -53,8 +51,6 @@ export interface ApiFixture {
   /** Words that occur in merchant names, from common to rare. */
   searchTerms: string[];
   setupSeconds: number;
-  get(url: string): Promise<Injected>;
-  post(url: string, payload: unknown): Promise<Injected>;
   close(): Promise<void>;
 }
 

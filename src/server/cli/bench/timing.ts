@@ -1,6 +1,18 @@
 import { performance } from 'node:perf_hooks';
-import type { ApiFixture } from './api-fixture';
 import { type LatencySummary, round, summarize } from './stats';
+
+/** One answer of the app, timed. */
+export interface Injected {
+  status: number;
+  body: string;
+  ms: number;
+}
+
+/** What the timed requests are sent through (the API fixture, or an app signed in for one group). */
+export interface RequestClient {
+  get(url: string): Promise<Injected>;
+  post(url: string, payload: unknown): Promise<Injected>;
+}
 
 const WARM_UP = 10;
 /** A slow endpoint stops early (with at least MIN_SAMPLES) so the whole bench stays within a few minutes. */
@@ -15,7 +27,7 @@ const MIN_SAMPLES = 30;
 export type BenchRequest = string | { method: 'POST'; url: string; payload: unknown };
 
 export async function timeRequests(
-  fixture: ApiFixture,
+  fixture: RequestClient,
   url: (index: number) => BenchRequest,
   count: number,
   /** Groups the samples (by search term, say) for a per-group median in `byLabel`. */

@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { merchants, roles, userAccounts, userActivity, users } from '../schema';
-import type { GeneratorStep, SeedContext, SeededAccount } from './generator';
 import type { Random } from './random';
+import type { GeneratorStep, SeedContext, SeededAccount } from './seed-types';
 
 // The audit log of the demo world: what the demo users would have done to reach today's data. Merchants and users
 // were created on their creation dates, invitations accepted, and over the last six weeks merchants edited, roles

@@ -24,10 +24,10 @@ import {
   RESPONSE_DAYS,
   RETRIEVAL_REASON_WEIGHTS,
 } from './chargebacks-data';
-import type { GeneratorStep, SeedContext, SeededAccount } from './generator';
 import { bulkInsert, type Column } from './payments';
 import { FIRST_NAMES, LAST_NAMES } from './pools';
 import type { Random } from './random';
+import type { GeneratorStep, SeedContext, SeededAccount } from './seed-types';
 
 // The chargebacks step of the demo world: a dispute case for every CHARGEBACK and INFORMATION_REQUESTED (retrieval)
 // transaction the payments step booked, in the accounts with the chargebacks feature only (the others never see the

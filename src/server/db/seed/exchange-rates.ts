@@ -1,7 +1,7 @@
 import { addDays } from '@domain/dashboard';
 import { type RateRow, upsertRates } from '../exchange-rates';
-import type { GeneratorStep } from './generator';
 import { PAYMENTS_WINDOW_DAYS } from './payments';
+import type { GeneratorStep } from './seed-types';
 
 // The demo's exchange rates: every day of the payments window, and a year after the seed's now so that a demo left
 // running (live demo traffic) keeps converting. A real deployment imports its rates (npm run seed -- --import-rates).

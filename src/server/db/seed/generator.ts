@@ -27,8 +27,21 @@ import {
   JOB_TITLES,
   LAST_NAMES,
 } from './pools';
-import { createRandom, type Random } from './random';
+import { createRandom } from './random';
 import { riskAlertsStep } from './risk-alerts';
+import type { DemoData, GeneratorStep, SeedContext, SeededAccount, SeededUser } from './seed-types';
+
+export type {
+  DemoCredential,
+  DemoData,
+  GeneratorStep,
+  SeedContext,
+  SeededAccount,
+  SeededMerchant,
+  SeededProvider,
+  SeededSolution,
+  SeededUser,
+} from './seed-types';
 
 // The demo world: a stand-in for the payment platform around the console (design.md, section 1). It is built by a
 // list of steps sharing one context, so later areas (MIDs, routes, transactions, chargebacks...) append their own
@@ -41,91 +54,6 @@ export const DEMO_ADMIN_EMAIL = 'admin@ops.example';
 export const DEMO_BASE_DATE = new Date('2026-01-05T09:00:00.000Z');
 /** server_settings key holding the e-mails of the demo sign-ins, in the order they are printed. */
 export const DEMO_CREDENTIALS_KEY = 'demo_credentials';
-
-export interface DemoCredential {
-  role: string;
-  /** The account's short ID to type at sign-in; null for provider staff (admin sign-in). */
-  accountId: string | null;
-  email: string;
-}
-
-export interface DemoData {
-  password: string;
-  credentials: DemoCredential[];
-}
-
-export interface SeededSolution {
-  id: string;
-  prettyName: string;
-}
-
-export interface SeededProvider {
-  acquirerId: string;
-  prettyName: string;
-  solutions: SeededSolution[];
-}
-
-export interface SeededAccount {
-  id: string;
-  shortId: string;
-  prettyName: string;
-  /** E-mail domain of its users, without the .example suffix. */
-  domain: string;
-  hasChargebacksFeature: boolean;
-  createdAt: Date;
-  providers: SeededProvider[];
-}
-
-export interface SeededMerchant {
-  id: string;
-  accountId: string;
-  prettyName: string;
-  country: string;
-  mccCode: string;
-  createdAt: Date;
-}
-
-export interface SeededUser {
-  id: string;
-  email: string;
-  role: string;
-  userType: 'INTERNAL' | 'ACCOUNT';
-  status: 'INVITED' | 'ACTIVE' | 'DEACTIVATED';
-  accountIds: string[];
-}
-
-export interface SeedContext {
-  db: Queryable;
-  seed: number;
-  baseDate: Date;
-  /** The argon2 hash of DEMO_PASSWORD, computed once: hashing per user would dominate seeding time. */
-  passwordHash: string;
-  acquirers: { id: string; prettyName: string }[];
-  /** Role id by role name. */
-  roles: Map<string, string>;
-  accounts: SeededAccount[];
-  merchants: SeededMerchant[];
-  users: SeededUser[];
-  credentials: DemoCredential[];
-  /** Transactions to generate in all (`npm run seed -- --transactions N`); the demo's default size when unset. */
-  transactionTarget?: number | undefined;
-  /** Transactions the payments step wrote. */
-  transactionsCreated?: number;
-  /** Progress lines for long runs. */
-  progress?: ((message: string) => void) | undefined;
-  /** Where the demo dispute templates are written (DATA_DIR/dispute-templates); none are made when unset. */
-  disputeTemplatesDir?: string | undefined;
-  /** Dispute cases the chargebacks step wrote. */
-  chargebacksCreated?: number;
-  /** Risk alerts the risk alerts step wrote. */
-  riskAlertsCreated?: number;
-}
-
-export interface GeneratorStep {
-  name: string;
-  /** `rng` is the step's own stream (forked by name), so steps never shift each other's output. */
-  run(ctx: SeedContext, rng: Random): Promise<void>;
-}
 
 const DAY_MS = 86_400_000;
 const daysBefore = (date: Date, days: number) => new Date(date.getTime() - days * DAY_MS);

@@ -1,7 +1,7 @@
 import { createRouter, type Router, type RoutingMid, type RoutingRoute } from '@domain/routing';
-import type { SeededAccount, SeededProvider, SeededSolution } from './generator';
 import { SAME_DAY_BLOCKING_PROVIDERS } from './payments-data';
 import type { Random } from './random';
+import type { SeededAccount, SeededProvider, SeededSolution } from './seed-types';
 
 // The routing set-up of each demo merchant: MIDs on the account's providers and the routes between them, built so
 // that generated traffic shows every routing rule — criteria on routes and on MIDs, priority groups, weight splits,

@@ -5,10 +5,10 @@ import { splitConfig, templateOf } from '../../payments/acquirer-templates';
 import type { Queryable } from '../client';
 import { withRollupRebuiltAfter } from '../sales-rollup';
 import { merchantListEdits, merchantListItems, merchants, mids, routes, userActivity, users } from '../schema';
-import type { GeneratorStep, SeedContext, SeededAccount } from './generator';
 import { type HistoryRow, MerchantTraffic, type TransactionRow } from './payments-orders';
 import { buildMerchantWorld, type MerchantWorld, type PaymentsMerchant, SANDBOX_ACQUIRER_NAME } from './payments-world';
 import type { Random } from './random';
+import type { GeneratorStep, SeedContext, SeededAccount } from './seed-types';
 
 // The payments step of the demo world: MIDs and routes for every merchant, then a few months of orders, ending at the
 // seed's "now", pushed through the routing engine (payments-orders.ts). Rows stream to the database in batches of

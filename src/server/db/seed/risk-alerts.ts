@@ -1,8 +1,8 @@
 import type { AlertStatus } from '@domain/enums';
 import { sql } from 'drizzle-orm';
-import type { GeneratorStep, SeedContext } from './generator';
 import { bulkInsert, type Column } from './payments';
 import type { Random } from './random';
+import type { GeneratorStep, SeedContext } from './seed-types';
 
 // The risk alerts step of the demo world: an alert record, with its history, for every payment the payments step
 // marked with an alert programme's case (transactions.alert_type, alert_status, alert_caid: RDRs, Ethoca and Verifi

@@ -1,3 +1,4 @@
+import { FormActionBar } from '@console/forms/form-layout';
 import { useApi } from '@console/session/session-provider';
 import { Badge } from '@console/ui/badge';
 import { Banner } from '@console/ui/banner';
@@ -60,7 +61,7 @@ function LimitBoxForm({ box, label, children }: { box: LimitBox; label: string; 
         </div>
       ) : null}
       {permissions.editLimits && box.changed ? (
-        <div className="limit-box__actions">
+        <FormActionBar notice={box.notice} className="limit-box__actions">
           {/* A press on Cancel keeps focus in the field, so the field just left does not first show its message. */}
           <Button onMouseDown={(event) => event.preventDefault()} onClick={box.restore} disabled={box.saving}>
             Cancel
@@ -68,7 +69,7 @@ function LimitBoxForm({ box, label, children }: { box: LimitBox; label: string; 
           <Button type="submit" variant="primary" loading={box.saving}>
             Save
           </Button>
-        </div>
+        </FormActionBar>
       ) : null}
     </form>
   );

@@ -1,8 +1,9 @@
 import { isApiError } from '@console/api/errors';
+import type { FormNotice } from '@console/forms/form-notice';
 import { type FormFields, useFormFields } from '@console/forms/use-form-fields';
 import { useSavingPattern } from '@console/forms/use-saving-pattern';
 import { useToast } from '@console/ui/toast';
-import { effectOfStatus } from '@domain/errors';
+import { CATALOGUE, effectOfStatus } from '@domain/errors';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import {
@@ -39,6 +40,8 @@ export interface LimitBox {
   saving: boolean;
   /** The save was refused because another user saved these limits first. */
   conflict: boolean;
+  /** Why the last save was refused, above the box's buttons. */
+  notice: FormNotice | null;
   submit: (event?: FormEvent) => void;
   restore: () => void;
   reload: () => void;
@@ -104,8 +107,8 @@ export function useLimitBox({ boxId, root, queryKey, send }: LimitBoxOptions): L
       }
       // Session ends, the not-found page and server errors have their global effect already.
       if (effectOfStatus(error.status) !== 'show-message') return false;
-      toast.showMessage('save-error');
-      return true;
+      const { header, content } = CATALOGUE['save-error'];
+      return { type: 'error', header, content };
     },
     leave: restore,
   });
@@ -141,6 +144,7 @@ export function useLimitBox({ boxId, root, queryKey, send }: LimitBoxOptions): L
     changed: pattern.changed,
     saving: pattern.saving,
     conflict,
+    notice: pattern.notice,
     submit: (event) => void pattern.submit(event),
     restore: () => handle.current.cancel(),
     reload: () => {

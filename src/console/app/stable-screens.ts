@@ -1,6 +1,6 @@
-import type { ScreenDefinition } from '@console/app/screen-types';
-import { useVisibleScreens } from '@console/app/screens';
 import { useRef } from 'react';
+import type { ScreenDefinition } from './screen-types';
+import { useVisibleScreens } from './screens';
 
 /**
  * The visible screens, as the same array while the same screens are visible: useVisibleScreens filters anew on each
