@@ -149,14 +149,18 @@ export function MidEditor({ mode, accountId, merchantId, mid, duplicateOf, embed
         toast.showMessage(duplicateOf ? 'successfully-duplicated' : 'successfully-created');
         createdId = created.midId;
       }
-      await Promise.all([
+      const refreshed = Promise.all([
         queryClient.invalidateQueries({ queryKey: midListQueryKey(merchantId) }),
         mid ? queryClient.invalidateQueries({ queryKey: midQueryKey(merchantId, mid.midId) }) : null,
         queryClient.invalidateQueries({ queryKey: listsQueryKey(merchantId) }),
       ]);
-      // Spec 2, section 4: after a save the product returns to the list (or to the editor that embeds the form).
-      if (embedded && createdId) embedded.onCreated(createdId);
-      else navigate(listLocation(midsPath(accountId, merchantId)));
+      // Spec 2, section 4: after a save the product returns to the list (or to the editor that embeds the form). The
+      // list goes at once: waiting for the refetches left the saved form on screen, where a click was then undone; the
+      // list reads its stale data afresh when it mounts. The embedding editor waits, as it reads the new MID next.
+      if (embedded && createdId) {
+        await refreshed;
+        embedded.onCreated(createdId);
+      } else navigate(listLocation(midsPath(accountId, merchantId)));
     },
     onSaveError: (error) => {
       if (isUnexpected(error)) {
