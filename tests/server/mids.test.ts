@@ -482,6 +482,11 @@ describe('moving a MID to another solution (issue 23)', () => {
     const { limitId } = midLimit.parse(saved.json());
     expect((await call('PUT', `/limit/${limitId}/alert`, adminToken, { percentage: 0.8 })).statusCode).toBe(200);
 
+    // The merchant's global limit on Cards A stays there (it is the solution's, not the MID's).
+    const globalUrl = `/merchant/${merchant.id}/psp/${cardsA}/limit`;
+    const global = await call('PUT', globalUrl, adminToken, { version: 0, total: 5000, daily: null });
+    expect(global.statusCode, global.body).toBe(200);
+
     const moved = await move(midId, cardsB);
     expect(moved.statusCode, moved.body).toBe(204);
     const there = await call('GET', limitUrl(cardsB, midId));
@@ -518,6 +523,13 @@ describe('moving a MID to another solution (issue 23)', () => {
       })),
     });
     expect(removed.statusCode, removed.body).toBe(200);
+    // Its global limit went with it (no MID is left to count for it), audited.
+    expect(await t.db.select().from(limits).where(eq(limits.solutionId, cardsA))).toEqual([]);
+    const [dropped] = await t.db
+      .select()
+      .from(userActivity)
+      .where(and(eq(userActivity.resourceType, 'GLOBAL_LIMIT'), eq(userActivity.actionType, 'DELETE')));
+    expect(dropped).toMatchObject({ oldValue: { solutionId: cardsA, total: 5000, removedWithSolution: true } });
     cardsA = await solutionId(account.id, adyenId, 'Cards A');
   });
 

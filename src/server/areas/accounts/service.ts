@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import { ACCOUNT_MESSAGES, type AccountSave, type AccountUpdate } from '@domain/contract/accounts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
-import type { Queryable } from '../../db/client';
-import { accountProviders, accounts, acquirers, solutions, userAccounts } from '../../db/schema';
+import type { Queryable, Tx } from '../../db/client';
+import { accountProviders, accounts, acquirers, limits, solutions, userAccounts } from '../../db/schema';
 import { actorOf, recordActivity } from '../../lib/audit';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import type { AuthContext } from '../../plugins/auth';
@@ -154,6 +154,35 @@ export async function updateAccount(
   }
 }
 
+/**
+ * The limits (and alerts) of solutions being removed: no MID is left on such a solution (it would be in use), so they
+ * count nothing and never fire; they go with it, each with its audit entry (issue 23: they used to block the removal
+ * with an account-in-use naming nothing).
+ */
+async function deleteLimitsOf(tx: Tx, auth: AuthContext, solutionIds: string[]) {
+  const dropped = await tx.delete(limits).where(inArray(limits.solutionId, solutionIds)).returning();
+  for (const row of dropped) {
+    await recordActivity(tx, {
+      actor: actorOf(auth),
+      actionType: 'DELETE',
+      resourceType: row.midId === null ? 'GLOBAL_LIMIT' : 'MID_LIMIT',
+      resourceId: row.id,
+      oldValue: {
+        solutionId: row.solutionId,
+        midId: row.midId,
+        cardBrand: row.cardBrand,
+        descriptor: row.descriptor,
+        total: row.total,
+        daily: row.daily,
+        alertPercentage: row.alertPercentage,
+        removedWithSolution: true,
+      },
+      accountId: row.accountId,
+      merchantId: row.merchantId,
+    });
+  }
+}
+
 function saveChanges(deps: AccountDeps, auth: AuthContext, accountId: string, save: AccountUpdate): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
     const [current] = await tx
@@ -188,6 +217,11 @@ function saveChanges(deps: AccountDeps, auth: AuthContext, accountId: string, sa
 
     const before = await auditView(tx, accountId);
     if (removed.length > 0) {
+      await deleteLimitsOf(
+        tx,
+        auth,
+        removed.map((solution) => solution.id),
+      );
       await tx.delete(solutions).where(
         inArray(
           solutions.id,
