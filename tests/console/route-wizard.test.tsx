@@ -328,13 +328,15 @@ describe('the route wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(await screen.findByRole('button', { name: 'Save' }));
 
-    // The MID went away meanwhile: the server's message lands on Route 1's MID, back on step 2.
+    // The MID went away meanwhile: the server's message lands on Route 1's MID, back on step 2, which takes the focus;
+    // the refusal is said in the form above its buttons, not in a toast that could cover them.
     const refusedRow = await screen.findByRole('group', { name: 'Route 1' });
-    await waitFor(() =>
-      expect(within(refusedRow).getByRole('combobox', { name: /^MID/ })).toHaveAccessibleDescription(
-        'Select a MID to save the route correctly',
-      ),
-    );
+    const refusedMid = within(refusedRow).getByRole('combobox', { name: /^MID/ });
+    await waitFor(() => expect(refusedMid).toHaveAccessibleDescription('Select a MID to save the route correctly'));
+    await waitFor(() => expect(refusedMid).toHaveFocus());
+    const form = screen.getByRole('form', { name: 'New route' });
+    expect(within(form).getByText('Form not validated')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Notifications' })).queryByText('Form not validated')).toBeNull();
     expect(calls.filter((call) => call.path === `/merchant/${MERCHANT_ID}/routes`)).toHaveLength(1);
   });
 

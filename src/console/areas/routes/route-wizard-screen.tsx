@@ -1,6 +1,8 @@
 import { useAnalytics } from '@console/analytics/analytics-provider';
+import { isApiError } from '@console/api/errors';
 import { useCurrentScope } from '@console/app/current-scope';
 import { EditorForm, FormActionBar } from '@console/forms/form-layout';
+import { asNotice, useFormNotice } from '@console/forms/form-notice';
 import { continueLabel, DISCARD_CHANGES } from '@console/forms/use-saving-pattern';
 import { useStepHeadingFocus, WizardSteps } from '@console/forms/wizard-steps';
 import { useApi, useSession } from '@console/session/session-provider';
@@ -12,9 +14,8 @@ import { Modal } from '@console/ui/modal';
 import { PageHeader } from '@console/ui/page-header';
 import { LoadingBlock } from '@console/ui/spinner';
 import { useToast } from '@console/ui/toast';
-import { useReportFailure } from '@console/ui/use-report-failure';
 import { type RouteDetail, type RouteSaveInput, temporaryRoute } from '@domain/contract/routes';
-import { CATALOGUE } from '@domain/errors';
+import { CATALOGUE, effectOfStatus, messageFor } from '@domain/errors';
 import { can, PERMISSIONS as P } from '@domain/permissions';
 import { ROUTING_CRITERIA } from '@domain/routing-criteria';
 import { useQueryClient } from '@tanstack/react-query';
@@ -143,7 +144,8 @@ function RouteWizard({ accountId, merchantId, route }: RouteWizardProps) {
   const api = useApi();
   const confirm = useConfirm();
   const analytics = useAnalytics();
-  const reportFailure = useReportFailure();
+  const formNotice = useFormNotice();
+  const { show: showNotice } = formNotice;
   const toast = useToast();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
@@ -205,7 +207,8 @@ function RouteWizard({ accountId, merchantId, route }: RouteWizardProps) {
 
   useEffect(() => {
     const subscriptions = [
-      actor.on('without-changes', () => toast.showMessage('without-changes')),
+      // The wizard's saves are told in the form, above its actions, like every editor's (forms/form-notice.tsx).
+      actor.on('without-changes', () => showNotice(asNotice(messageFor('without-changes')))),
       actor.on('confirm-discard', () => {
         void confirm({
           title: CATALOGUE['confirm-cancel-changes'].header,
@@ -221,15 +224,23 @@ function RouteWizard({ accountId, merchantId, route }: RouteWizardProps) {
         if (route) void queryClient.invalidateQueries({ queryKey: routeQueryKey(merchantId, route.routeId) });
         navigate(listLocation(listPath));
       }),
-      actor.on('save-failed', (event) => reportFailure(event.error)),
+      actor.on('save-failed', ({ error }) => {
+        if (isApiError(error) && effectOfStatus(error.status) === 'show-message') showNotice(asNotice(error));
+        else if (!isApiError(error)) showNotice(asNotice(messageFor('unexpected-error')));
+        // Sessions ending, the not-found screen and server errors have their global effect already.
+      }),
     ];
     return () => {
       for (const subscription of subscriptions) subscription.unsubscribe();
     };
-  }, [actor, confirm, mode, navigate, listPath, queryClient, merchantId, route, reportFailure, toast]);
+  }, [actor, confirm, mode, navigate, listPath, queryClient, merchantId, route, showNotice, toast]);
 
   const title = mode === 'new' ? 'New route' : 'Edit route';
   const { context } = snapshot;
+  // A notice says why the last save was refused: a change after it makes it stale (a step it sends the user to does not).
+  const { clear: clearNotice } = formNotice;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the values are what make the notice stale.
+  useEffect(() => clearNotice(), [context.values, clearNotice]);
   const goBack = () => {
     stepFocus.moved();
     actor.send({ type: 'GO_BACK' });
@@ -315,7 +326,7 @@ function RouteWizard({ accountId, merchantId, route }: RouteWizardProps) {
             ) : null}
           </>
         ) : null}
-        <FormActionBar>
+        <FormActionBar notice={formNotice.notice}>
           <Button
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => actor.send({ type: 'DISCARD' })}
