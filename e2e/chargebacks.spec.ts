@@ -22,6 +22,7 @@ import {
   NORTHWIND_ACCOUNT_ID,
   NORTHWIND_VIEWER,
   patchChargebackStatusByApi,
+  shownTotal,
   signIn,
   signInWithKeyboard,
   tabTo,
@@ -52,12 +53,6 @@ function sideBarLink(page: Page, name: string) {
 /** The zone the browser's "today" is in: the queue sends it with 'Hide expired', so the API is asked the same. */
 function browserTimeZone(page: Page): Promise<string> {
   return page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
-}
-
-/** The table's count ('1-50 of 1.234') as a number of records. */
-async function shownTotal(page: Page): Promise<number> {
-  const text = (await page.getByText(/^1-\d+ of [\d.]+$/).textContent()) ?? '';
-  return Number(text.replace(/^.* of /, '').replaceAll('.', ''));
 }
 
 /** The label of the option a native select shows. */

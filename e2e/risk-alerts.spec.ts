@@ -7,6 +7,7 @@ import {
   lumenAccountIdOf,
   lumenUser,
   merchantsGrid,
+  shownTotal,
   signIn,
   signInWithKeyboard,
   tabTo,
@@ -43,13 +44,6 @@ async function listAlertsByApi(
 }
 
 const alertsGrid = (page: Page) => page.getByRole('grid', { name: 'Risk alerts' });
-
-/** The total the count text shows ('1-50 of 1.234' or '+10k'), as a number. */
-async function shownTotal(page: Page): Promise<number> {
-  const text = (await page.getByText(/^\d+-\d+ of [+\d.k]+$/).textContent()) ?? '';
-  const total = text.replace(/^.* of /, '');
-  return total === '+10k' ? 10_001 : Number(total.replaceAll('.', ''));
-}
 
 /** The text of a row's cell under a column header. */
 async function cellText(grid: Locator, row: Locator, header: string): Promise<string> {

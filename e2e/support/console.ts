@@ -522,3 +522,10 @@ export async function auditEntryCount(
   expect(response.ok(), `user activity answers 200 (${response.status()})`).toBe(true);
   return ((await response.json()) as { total: number }).total;
 }
+
+/** The total a list's count text shows ('1-50 of 1.234', or '+10k'), as a number. */
+export async function shownTotal(page: Page): Promise<number> {
+  const text = (await page.getByText(/^\d+-\d+ of [+\d.k]+$/).textContent()) ?? '';
+  const total = text.replace(/^.* of /, '');
+  return total === '+10k' ? 10_001 : Number(total.replaceAll('.', ''));
+}

@@ -96,6 +96,7 @@ beforeAll(async () => {
   staffToken = (await signedInAs(t, 'PROVIDER_ADMINISTRATOR', account)).token;
   const provider = await call('PUT', `/account/${account.id}`, {
     prettyName: 'Races',
+    version: account.version,
     acquirers: [{ id: adyenId, solutions: ['Cards EU'] }],
   });
   expect(provider.statusCode, provider.body).toBe(200);

@@ -172,12 +172,13 @@ describe('GET /search', () => {
   it('follows a renamed merchant at once (the words index is kept by the database)', async () => {
     const shop = await createMerchant(t.db, north.id, { prettyName: 'Quiet Lantern Coffee' });
     expect((await search('la', staffToken)).map((hit) => hit.id)).toContain(shop.id);
-    await t.app.inject({
+    const renamed = await t.app.inject({
       method: 'PUT',
       url: `/api/account/${north.id}/merchant/${shop.id}`,
       headers: authHeader(adminToken),
-      payload: { ...merchantForm, prettyName: 'Quiet Meadow Coffee' },
+      payload: { ...merchantForm, prettyName: 'Quiet Meadow Coffee', version: shop.version },
     });
+    expect(renamed.statusCode, renamed.body).toBe(200);
     expect((await search('la', staffToken)).map((hit) => hit.id)).not.toContain(shop.id);
     expect((await search('mea', staffToken)).map((hit) => hit.id)).toContain(shop.id);
   });

@@ -4,11 +4,11 @@ import { ROLE_DEFINITIONS } from '@domain/roles';
 import { buildApp } from '@server/app';
 import { hashPassword } from '@server/areas/auth/passwords';
 import { loadConfig, type ServerConfig } from '@server/config';
-import { type Database, type Db, openDatabase } from '@server/db/client';
+import type { Database, Db } from '@server/db/client';
 import { accounts, merchants, roles, userAccounts, users } from '@server/db/schema';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { copyOfPrepared, newDatabase, type PreparedDatabaseOptions } from './prepared-databases';
 
 // Shared server test helpers: a fresh database per test file, an app with a controllable clock, and fixtures.
 
@@ -17,70 +17,13 @@ export const DEFAULT_PASSWORD = 'Correct-horse-42';
 
 const suffix = () => randomBytes(4).toString('hex');
 
-export interface TestDatabaseOptions {
-  /** PGlite: start from this dumped data folder (a prepared world) instead of migrating an empty database. */
-  loadDataDir?: Blob;
-  /** PostgreSQL: copy this database (a prepared world) instead of migrating an empty one. */
-  template?: string;
-}
-
 /**
  * A fresh, migrated database: PGlite in memory, or a throwaway database on the PostgreSQL server named by
- * TEST_DATABASE_URL (created here, dropped on close). With a prepared world (demo-world.ts), a copy of it.
+ * TEST_DATABASE_URL (dropped on close); a copy of the migrated state prepared once (prepared-databases.ts), or of
+ * the state the options name (a demo world).
  */
-export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<Database> {
-  const baseUrl = process.env.TEST_DATABASE_URL;
-  if (!baseUrl) {
-    const database = await openDatabase({
-      dataDir: 'memory',
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    });
-    if (!options.loadDataDir) await database.migrate();
-    return database;
-  }
-  const name = `ops_test_${Date.now().toString(36)}_${suffix()}`;
-  await withAdminClient(baseUrl, (admin) =>
-    admin.query(`CREATE DATABASE ${name}${options.template ? ` TEMPLATE ${options.template}` : ''}`),
-  );
-  const database = await openDatabase({ url: databaseUrl(baseUrl, name), poolSize: 5 });
-  if (!options.template) await database.migrate();
-  return { ...database, close: () => closeAndDrop(database, baseUrl, name) };
-}
-
-/** The connection string of another database on the server of `baseUrl`. */
-export function databaseUrl(baseUrl: string, name: string): string {
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-export async function withAdminClient<T>(baseUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    return await work(admin);
-  } finally {
-    await admin.end();
-  }
-}
-
-/** Closes the pool, then drops the database once its connections have gone (or renames it: see demo-world.ts). */
-export async function closeAndDrop(database: Database, baseUrl: string, name: string, renameTo?: string) {
-  await database.close();
-  await withAdminClient(baseUrl, async (admin) => {
-    // pool.end() resolves before its sockets have closed; a forced drop would kill those connections and their
-    // clients, no longer listened to, would raise an unhandled error. Give them a moment to go.
-    for (let wait = 0; wait < 100; wait++) {
-      const { rows } = await admin.query<{ n: number }>(
-        'select count(*)::int as n from pg_stat_activity where datname = $1',
-        [name],
-      );
-      if (rows[0]?.n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    if (renameTo) await admin.query(`ALTER DATABASE ${name} RENAME TO ${renameTo}`);
-    else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  });
+export function createTestDatabase(options?: PreparedDatabaseOptions): Promise<Database> {
+  return options ? newDatabase(options) : copyOfPrepared('migrated', async () => {});
 }
 
 export interface TestClock {
