@@ -465,8 +465,10 @@ describe('routing backtest (properties)', () => {
       fc.property(scenarioArb({ minLength: 1, maxLength: 30 }), (scenario) => {
         const router = createRouter(scenario.current, scenario.mids);
         for (const { order } of scenario.payments) {
-          const lean = router.servingShares(normaliseOrder(order)).map(({ route, share }) => [route.id, share]);
-          const shown = distribution(order, scenario.current, scenario.mids).serving.map((route) => [
+          const lean = router
+            .servingShares(normaliseOrder(order))
+            .map(({ route, share }): [string, number] => [route.id, share]);
+          const shown = distribution(order, scenario.current, scenario.mids).serving.map((route): [string, number] => [
             route.id,
             route.share,
           ]);
