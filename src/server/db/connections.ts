@@ -1,0 +1,78 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Db } from './client';
+import * as schema from './schema';
+
+// Long statements that must stop when nobody waits for them any more (the routing backtest's aggregation, issue 23).
+// On PostgreSQL such a statement runs on a connection of its own, taken from the pool for the whole piece of work, so
+// its backend is known and pg_cancel_backend can stop it mid-statement. PGlite runs one statement at a time inside
+// this very process: there is nothing to cancel, the work stops between its statements.
+
+/** The pool behind a PostgreSQL Db; undefined on PGlite. */
+export function poolOf(db: Db): pg.Pool | undefined {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
+}
+
+/** How many connections the pool holds (PGlite: one, it runs one statement at a time). */
+export function poolSize(db: Db): number {
+  return poolOf(db)?.options.max ?? 1;
+}
+
+export interface DedicatedConnection {
+  db: Db;
+  /**
+   * Stops the statement the connection runs now, if any (PostgreSQL; a no-op on PGlite). The connection goes back
+   * to the pool only once every cancel asked for has been sent, so a cancel never reaches another caller's statement.
+   */
+  cancel(): Promise<void>;
+}
+
+/** Runs `work` on a connection of its own (the pool's; on PGlite the one database). */
+export async function withDedicatedConnection<T>(
+  db: Db,
+  work: (connection: DedicatedConnection) => Promise<T>,
+): Promise<T> {
+  const pool = poolOf(db);
+  if (!pool) return work({ db, cancel: async () => undefined });
+  const client = await pool.connect();
+  const backendPid = (client as unknown as { processID: number }).processID;
+  const cancels: Promise<void>[] = [];
+  let released = false;
+  let failed = false;
+  try {
+    return await work({
+      db: drizzle(client, { schema }) as unknown as Db,
+      cancel() {
+        if (released) return Promise.resolve();
+        const sent = cancelBackend(pool, backendPid);
+        cancels.push(sent);
+        return sent;
+      },
+    });
+  } catch (error) {
+    failed = true;
+    throw error;
+  } finally {
+    await Promise.allSettled(cancels);
+    released = true;
+    // A connection whose work failed (a cancelled statement among others) is closed rather than reused.
+    client.release(failed);
+  }
+}
+
+/**
+ * pg_cancel_backend from a connection opened for it, outside the pool: the pool may be busy with the very work being
+ * cancelled, and a cancel must not wait behind it.
+ */
+async function cancelBackend(pool: pg.Pool, backendPid: number): Promise<void> {
+  const client = new pg.Client(pool.options);
+  try {
+    await client.connect();
+    await client.query('select pg_cancel_backend($1)', [backendPid]);
+  } catch {
+    // The backend ended already, or the server is unreachable: there is nothing left to stop.
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
