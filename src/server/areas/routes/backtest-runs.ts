@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client';
 import { type DedicatedConnection, poolOf, poolSize, withDedicatedConnection } from '../../db/connections';
@@ -178,6 +179,10 @@ export function createBacktestRuns(db: Db): BacktestRuns {
         async slice(work) {
           const release = await permits.acquire(signal);
           try {
+            // A turn of the event loop of its own: PGlite answers within the turn it is asked in, so slice after
+            // slice (of every running backtest) would otherwise follow one another in promise callbacks, and no
+            // other request would be read meanwhile.
+            await nextTurn();
             return await withDedicatedConnection(db, async (connection) => {
               connections.add(connection);
               try {

@@ -212,8 +212,8 @@ const PARALLEL_SLICES = 4;
  * the pool is one connection) and each holds about this many payments, a few milliseconds of work, so that the other
  * calls get in between.
  */
-const PGLITE_SLICE_PAYMENTS = 10_000;
-const PGLITE_MAX_SLICES = 200;
+const PGLITE_SLICE_PAYMENTS = 2_500;
+const PGLITE_MAX_SLICES = 400;
 
 /** How many slices: PostgreSQL's parallel ones, or as many as PGlite's payments of the window fill. */
 async function sliceCount(db: Db, run: BacktestRun, merchantId: string, window: { from: Date; to: Date }) {
@@ -238,20 +238,24 @@ async function aggregate(
   const bounds = Array.from({ length: slices + 1 }, (_, index) =>
     index === slices ? window.to : new Date(start + Math.floor((span * index) / slices)),
   );
-  // Every slice settles before the answer: when the request ends, none of its statements is left running.
-  const outcomes = await Promise.allSettled(
-    bounds.slice(0, -1).map(async (from, index) => {
+  // A few slices at a time (the run's signal wakes no more waiters than that); every one settles before the answer,
+  // so that when the request ends none of its statements is left running.
+  let next = 0;
+  const worker = async () => {
+    while (next < slices) {
+      const index = next++;
       try {
         const result = await run.slice((tx: Queryable) =>
-          tx.execute(sliceAggregation(merchantId, from, bounds[index + 1]!, named)),
+          tx.execute(sliceAggregation(merchantId, bounds[index]!, bounds[index + 1]!, named)),
         );
         await feed(rowsOf<AggregateRow>(result));
       } catch (error) {
         run.stop(error);
         throw error;
       }
-    }),
-  );
+    }
+  };
+  const outcomes = await Promise.allSettled(Array.from({ length: Math.min(PARALLEL_SLICES, slices) }, worker));
   const failed = outcomes.find((outcome) => outcome.status === 'rejected');
   if (failed) throw (failed as PromiseRejectedResult).reason;
 }
