@@ -54,6 +54,12 @@ export function signalOnDisconnect(response: ServerResponse): AbortSignal {
 export interface BacktestRun {
   /** Aborted when the client goes away (BacktestCancelled) or a newer run of the user replaces this one. */
   readonly signal: AbortSignal;
+  /**
+   * Waits for the run's next turn of the event loop (then throws if the run was aborted meanwhile). The process's
+   * backtests take turns, one per turn of the loop: between two, every other request gets its share, however many
+   * backtests run.
+   */
+  turn(): Promise<void>;
   /** Runs `work` as one slice of the run: a READ ONLY transaction on a connection of its own, stopped with the run. */
   slice<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Stops the run's other work (a slice failed: the rest is of no use). */
@@ -118,8 +124,19 @@ function createPermits(count: number) {
   };
 }
 
+/** Turns of the event loop handed out one at a time, in the order they are asked for. */
+function createTurns() {
+  let last: Promise<void> = Promise.resolve();
+  return (): Promise<void> => {
+    const mine = last.then(() => nextTurn());
+    last = mine;
+    return mine;
+  };
+}
+
 export function createBacktestRuns(db: Db): BacktestRuns {
   const onPostgres = poolOf(db) !== undefined;
+  const nextTurnOfRuns = createTurns();
   // Half the pool: a process's backtests never leave the other calls waiting for a connection.
   const permits = createPermits(Math.max(1, Math.floor(poolSize(db) / 2)));
   const running = new Map<string, { runId: string; controller: AbortController }>();
@@ -174,15 +191,21 @@ export function createBacktestRuns(db: Db): BacktestRuns {
         throw error;
       }
 
+      const turn = async () => {
+        await nextTurnOfRuns();
+        signal.throwIfAborted();
+      };
+
       return {
         signal,
+        turn,
         async slice(work) {
           const release = await permits.acquire(signal);
           try {
-            // A turn of the event loop of its own: PGlite answers within the turn it is asked in, so slice after
-            // slice (of every running backtest) would otherwise follow one another in promise callbacks, and no
-            // other request would be read meanwhile.
-            await nextTurn();
+            // A turn of its own: PGlite answers within the turn it is asked in, so slice after slice (of every
+            // running backtest) would otherwise follow one another in promise callbacks, and no other request would
+            // be read meanwhile.
+            await turn();
             return await withDedicatedConnection(db, async (connection) => {
               connections.add(connection);
               try {

@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   type Backtest,
   backtestWindowRange,
@@ -163,17 +162,16 @@ interface AggregateRow {
   declined: number;
 }
 
-/** The longest the routing runs before it lets the other calls in (it goes on at the next turn of the event loop). */
-const TURN_MS = 8;
+/** The longest the routing runs in one turn of the event loop before it lets the other calls in. */
+const TURN_MS = 5;
 
 /** Feeds a slice's rows to the backtest a turn at a time; stops when the run is aborted. */
-function createFeeder(backtest: Backtest, signal: AbortSignal) {
+function createFeeder(backtest: Backtest, run: BacktestRun) {
   let turnStarted = performance.now();
   return async (rows: readonly AggregateRow[]) => {
     for (const row of rows) {
       if (performance.now() - turnStarted > TURN_MS) {
-        await nextTurn();
-        signal.throwIfAborted();
+        await run.turn();
         turnStarted = performance.now();
       }
       if (!row.per_mid) {
@@ -231,7 +229,7 @@ async function aggregate(
   named: MentionedValues,
   backtest: Backtest,
 ): Promise<void> {
-  const feed = createFeeder(backtest, run.signal);
+  const feed = createFeeder(backtest, run);
   const slices = await sliceCount(db, run, merchantId, window);
   const start = window.from.getTime();
   const span = window.to.getTime() - start;
@@ -270,15 +268,20 @@ async function backtestOf(
 ): Promise<BacktestResult> {
   const window = backtestWindowRange(request.window, now);
   const routing = await loadRoutingDraft(db, target.merchantId, request);
-  run.signal.throwIfAborted();
+  // Reading hundreds of routes' lists takes a while: the other requests get a turn between the steps.
+  const step = run.turn;
+  await step();
   const saved = mentionedValues([...routing.saved, ...routing.mids]);
   const temporary = routing.draft.filter((route) => route.temporary);
+  await step();
   const added = newlyNamedValues(saved, mentionedValues(temporary));
   if (added > BACKTEST_LIMITS.newValues) {
     const message = tooManyNewValues(added);
     throw new ApiError(400, 'backtest-too-large', message, { fields: { temporaryRoutes: message } });
   }
+  await step();
   const named = mentionedValues([...routing.saved, ...routing.mids, ...temporary]);
+  await step();
   const backtest = createBacktest<RoutingRoute, RoutingMidRow>({
     currentRoutes: routing.saved,
     draftRoutes: routing.draft,
