@@ -203,6 +203,16 @@ export function collapseValues(raw: RawValues, mentioned: MentionedValues): Back
 
 const groupKey = (currency: string, values: BacktestValues) =>
   JSON.stringify([currency, ...ROUTING_CRITERIA.map((criterion) => values[criterion])]);
+const rawGroupKey = ({ currency, values }: PaymentGroup) =>
+  JSON.stringify([
+    currency,
+    values.currency,
+    values.issuerCountry,
+    values.cardBrand,
+    values.url,
+    values.customTag,
+    values.binCode,
+  ]);
 
 /** Collapses every group's values (collapseValues) and merges the groups that end up alike. */
 export function collapseGroups(groups: Iterable<PaymentGroup>, mentioned: MentionedValues): PaymentGroup[] {
@@ -421,25 +431,38 @@ export function createBacktest<R extends RoutingRoute, M extends RoutingMid>(set
   const { mentioned } = setup;
   const collapse = mentioned ? valueCollapser(mentioned) : (values: BacktestValues) => values;
   const groups = new Map<string, RoutedGroup>();
+  const byRawValues = new Map<string, RoutedGroup>();
+
+  /** The group of these values once collapsed, routed on both sides when first seen. */
+  const routedGroup = (group: PaymentGroup): RoutedGroup => {
+    const values = collapse(group.values);
+    const key = groupKey(group.currency, values);
+    let found = groups.get(key);
+    if (!found) {
+      const normalised = normaliseOrder(routingOrderOf(values));
+      found = {
+        values,
+        currency: group.currency,
+        brand: normalised.codes.cardBrand ?? null,
+        current: current.route(normalised),
+        draft: draft.route(normalised),
+        payments: 0,
+        amount: 0,
+      };
+      groups.set(key, found);
+    }
+    return found;
+  };
 
   return {
     addGroup(group) {
       if (!(group.payments > 0)) return;
-      const values = collapse(group.values);
-      const key = groupKey(group.currency, values);
-      let found = groups.get(key);
+      // Every slice of the window brings the same raw values again: they are read once.
+      const rawKey = mentioned ? rawGroupKey(group) : undefined;
+      let found = rawKey === undefined ? undefined : byRawValues.get(rawKey);
       if (!found) {
-        const normalised = normaliseOrder(routingOrderOf(values));
-        found = {
-          values,
-          currency: group.currency,
-          brand: normalised.codes.cardBrand ?? null,
-          current: current.route(normalised),
-          draft: draft.route(normalised),
-          payments: 0,
-          amount: 0,
-        };
-        groups.set(key, found);
+        found = routedGroup(group);
+        if (rawKey !== undefined) byRawValues.set(rawKey, found);
       }
       found.payments += group.payments;
       found.amount += group.amount;

@@ -1,7 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from './client';
-import * as schema from './schema';
 
 // Long statements that must stop when nobody waits for them any more (the routing backtest's aggregation, issue 23).
 // On PostgreSQL such a statement runs on a connection of its own, taken from the pool for the whole piece of work, so
@@ -28,6 +27,12 @@ export interface DedicatedConnection {
   cancel(): Promise<void>;
 }
 
+/**
+ * A Db over each pooled connection, made once: without the schema, whose relations drizzle would work out again for
+ * every piece of work (tens of milliseconds), so statements (execute, and the query builder) only.
+ */
+const statementsOnly = new WeakMap<pg.PoolClient, Db>();
+
 /** Runs `work` on a connection of its own (the pool's; on PGlite the one database). */
 export async function withDedicatedConnection<T>(
   db: Db,
@@ -36,13 +41,18 @@ export async function withDedicatedConnection<T>(
   const pool = poolOf(db);
   if (!pool) return work({ db, cancel: async () => undefined });
   const client = await pool.connect();
+  let connectionDb = statementsOnly.get(client);
+  if (!connectionDb) {
+    connectionDb = drizzle(client) as unknown as Db;
+    statementsOnly.set(client, connectionDb);
+  }
   const backendPid = (client as unknown as { processID: number }).processID;
   const cancels: Promise<void>[] = [];
   let released = false;
   let failed = false;
   try {
     return await work({
-      db: drizzle(client, { schema }) as unknown as Db,
+      db: connectionDb,
       cancel() {
         if (released) return Promise.resolve();
         const sent = cancelBackend(pool, backendPid);
