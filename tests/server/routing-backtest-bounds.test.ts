@@ -233,6 +233,20 @@ describe.skipIf(!PG)('on PostgreSQL, statements stopped mid-way', () => {
     }
   });
 
+  it("a draft refused for its size leaves the user's running backtest alone", async () => {
+    const release = await holdPayments();
+    try {
+      const running = post({ window });
+      await blockedOnPayments(admin.user.id);
+      const tooMany = Array.from({ length: 21 }, (_, index) => row(index, bins(100_000 + index * 250, 250)));
+      expect((await post({ window, temporaryRoutes: tooMany })).statusCode).toBe(400);
+      await release();
+      expect((await running).statusCode).toBe(200);
+    } finally {
+      await release();
+    }
+  });
+
   it('a client that goes away leaves no statement running', async () => {
     const app = await buildApp({ config: t.config, database: t.database, now: t.clock.now });
     let answered!: (status: number) => void;

@@ -72,6 +72,8 @@ export interface BacktestRun {
 
 export interface BacktestRuns {
   start(userId: string, disconnected: AbortSignal): Promise<BacktestRun>;
+  /** The next turn of the event loop handed to the backtests (see BacktestRun.turn), for work before a run starts. */
+  turn(): Promise<void>;
 }
 
 /** Advisory lock namespace (the first key; the second is the user's) of the cancel guard. */
@@ -162,6 +164,7 @@ export function createBacktestRuns(db: Db): BacktestRuns {
   }
 
   return {
+    turn: nextTurnOfRuns,
     async start(userId, disconnected) {
       const runId = randomUUID();
       const controller = new AbortController();

@@ -31,7 +31,7 @@ import {
   createBacktestRuns,
   signalOnDisconnect,
 } from './backtest-runs';
-import { loadRoutingDraft, type RoutingMidRow } from './routing-draft';
+import { loadRoutingDraft, type RoutingDraft, type RoutingMidRow } from './routing-draft';
 import type { RouteTarget } from './service';
 
 // POST /merchant/{merchantId}/routing-backtest (issues 15 and 23): the window's first-attempt payments replayed through
@@ -262,43 +262,57 @@ async function aggregate(
   if (failed) throw (failed as PromiseRejectedResult).reason;
 }
 
-/** The backtest itself, within a run (the run's signal stops it between steps, its slices as they go). */
-async function backtestOf(
+interface Plan {
+  window: { from: Date; to: Date };
+  routing: RoutingDraft;
+  named: MentionedValues;
+  backtest: Backtest;
+}
+
+/**
+ * The routing compared and what the aggregation keeps apart, read before the run starts: a draft refused for its size
+ * does not stop the backtest the user has running.
+ */
+async function planOf(
   db: Db,
-  run: BacktestRun,
+  turn: () => Promise<void>,
   target: RouteTarget,
   request: BacktestRequest,
   now: number,
-): Promise<BacktestResult> {
+): Promise<Plan> {
   const window = backtestWindowRange(request.window, now);
   const routing = await loadRoutingDraft(db, target.merchantId, request);
   // Reading hundreds of routes' lists takes a while: the other requests get a turn between the steps.
-  const step = run.turn;
-  await step();
+  await turn();
   const saved = mentionedValues([...routing.saved, ...routing.mids]);
   const temporary = routing.draft.filter((route) => route.temporary);
-  await step();
+  await turn();
   const added = newlyNamedValues(saved, mentionedValues(temporary));
   if (added > BACKTEST_LIMITS.newValues) {
     const message = tooManyNewValues(added);
     throw new ApiError(400, 'backtest-too-large', message, { fields: { temporaryRoutes: message } });
   }
-  await step();
+  await turn();
   const named = mentionedValues([...routing.saved, ...routing.mids, ...temporary]);
-  await step();
+  await turn();
   const backtest = createBacktest<RoutingRoute, RoutingMidRow>({
     currentRoutes: routing.saved,
     draftRoutes: routing.draft,
     mids: routing.mids,
     mentioned: named,
   });
-  await aggregate(db, run, target.merchantId, window, named, backtest);
+  return { window, routing, named, backtest };
+}
+
+/** The backtest's answer, within a run (the run's signal stops it between turns, its slices as they go). */
+async function answerOf(db: Db, run: BacktestRun, merchantId: string, plan: Plan): Promise<BacktestResult> {
+  await aggregate(db, run, merchantId, plan.window, plan.named, plan.backtest);
   run.signal.throwIfAborted();
   const info = new Map<string, MidInfo>(
-    routing.mids.map((mid) => [mid.id, { description: mid.description, acquirerName: mid.acquirerName }]),
+    plan.routing.mids.map((mid) => [mid.id, { description: mid.description, acquirerName: mid.acquirerName }]),
   );
-  return toBacktestResult(backtest.finish(), {
-    window,
+  return toBacktestResult(plan.backtest.finish(), {
+    window: plan.window,
     midInfo: (midId) => info.get(midId) ?? { description: midId, acquirerName: '' },
   });
 }
@@ -312,15 +326,25 @@ export function createRoutingBacktests({ db, now }: { db: Db; now: () => number 
   const runs = createBacktestRuns(db);
   return {
     async run(userId, target, request, response) {
-      const run = await runs.start(userId, signalOnDisconnect(response)).catch((error: unknown) => {
-        throw refusal(error);
-      });
+      const disconnected = signalOnDisconnect(response);
+      let run: BacktestRun | undefined;
       try {
-        const result = await backtestOf(db, run, target, request, now());
+        const plan = await planOf(
+          db,
+          async () => {
+            await runs.turn();
+            disconnected.throwIfAborted();
+          },
+          target,
+          request,
+          now(),
+        );
+        run = await runs.start(userId, disconnected);
+        const result = await answerOf(db, run, target.merchantId, plan);
         await run.end();
         return result;
       } catch (error) {
-        await run.abandon().catch(() => undefined);
+        await run?.abandon().catch(() => undefined);
         throw refusal(error);
       }
     },
