@@ -203,16 +203,6 @@ export function collapseValues(raw: RawValues, mentioned: MentionedValues): Back
 
 const groupKey = (currency: string, values: BacktestValues) =>
   JSON.stringify([currency, ...ROUTING_CRITERIA.map((criterion) => values[criterion])]);
-const rawGroupKey = ({ currency, values }: PaymentGroup) =>
-  JSON.stringify([
-    currency,
-    values.currency,
-    values.issuerCountry,
-    values.cardBrand,
-    values.url,
-    values.customTag,
-    values.binCode,
-  ]);
 
 /** Collapses every group's values (collapseValues) and merges the groups that end up alike. */
 export function collapseGroups(groups: Iterable<PaymentGroup>, mentioned: MentionedValues): PaymentGroup[] {
@@ -428,10 +418,8 @@ export function createBacktest<R extends RoutingRoute, M extends RoutingMid>(set
   const current = createSide(setup.currentRoutes, midMap);
   const draft = createSide(setup.draftRoutes, midMap);
   const rates = approvalRates();
-  const { mentioned } = setup;
-  const collapse = mentioned ? valueCollapser(mentioned) : (values: BacktestValues) => values;
+  const collapse = setup.mentioned ? valueCollapser(setup.mentioned) : (values: BacktestValues) => values;
   const groups = new Map<string, RoutedGroup>();
-  const byRawValues = new Map<string, RoutedGroup>();
 
   /** The group of these values once collapsed, routed on both sides when first seen. */
   const routedGroup = (group: PaymentGroup): RoutedGroup => {
@@ -457,13 +445,7 @@ export function createBacktest<R extends RoutingRoute, M extends RoutingMid>(set
   return {
     addGroup(group) {
       if (!(group.payments > 0)) return;
-      // Every slice of the window brings the same raw values again: they are read once.
-      const rawKey = mentioned ? rawGroupKey(group) : undefined;
-      let found = rawKey === undefined ? undefined : byRawValues.get(rawKey);
-      if (!found) {
-        found = routedGroup(group);
-        if (rawKey !== undefined) byRawValues.set(rawKey, found);
-      }
+      const found = routedGroup(group);
       found.payments += group.payments;
       found.amount += group.amount;
     },

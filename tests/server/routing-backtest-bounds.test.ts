@@ -147,10 +147,13 @@ describe('one running backtest per user', () => {
     const second = await runs.start(admin.user.id, never());
 
     expect(first.signal.reason).toBeInstanceOf(BacktestSuperseded);
-    await expect(first.slice(async () => 'counted')).rejects.toBeInstanceOf(BacktestSuperseded);
+    const answers: unknown[] = [];
+    const take = (row: Record<string, unknown>) => answers.push(row.answer);
+    await expect(first.slice(sql`select 42 as answer`, take)).rejects.toBeInstanceOf(BacktestSuperseded);
     await expect(first.end()).rejects.toBeInstanceOf(BacktestSuperseded);
     expect(other.signal.aborted).toBe(false);
-    await expect(second.slice(async () => 'counted')).resolves.toBe('counted');
+    await second.slice(sql`select 42 as answer`, take);
+    expect(answers).toEqual([42]);
     await second.end();
     await other.end();
     expect(await t.db.select().from(backtestRuns)).toEqual([]);
@@ -162,7 +165,7 @@ describe('one running backtest per user', () => {
     const processB = createBacktestRuns(t.db);
     const first = await processA.start(admin.user.id, never());
     const second = await processB.start(admin.user.id, never());
-    await expect(first.slice(async () => 'counted')).rejects.toBeInstanceOf(BacktestSuperseded);
+    await expect(first.slice(sql`select 42 as answer`, () => undefined)).rejects.toBeInstanceOf(BacktestSuperseded);
     await expect(first.end()).rejects.toBeInstanceOf(BacktestSuperseded);
     await second.end();
   });

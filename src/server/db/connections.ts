@@ -1,6 +1,8 @@
+import type { SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Db } from './client';
+import type { Db, Queryable } from './client';
 
 // Long statements that must stop when nobody waits for them any more (the routing backtest's aggregation, issue 23).
 // On PostgreSQL such a statement runs on a connection of its own, taken from the pool for the whole piece of work, so
@@ -18,8 +20,16 @@ export function poolSize(db: Db): number {
   return poolOf(db)?.options.max ?? 1;
 }
 
+export type Row = Record<string, unknown>;
+
 export interface DedicatedConnection {
   db: Db;
+  /**
+   * Runs `statement` in `tx` (a transaction of this connection) and hands its rows to `take` one at a time. On
+   * PostgreSQL they are taken as they arrive, a network read at a time, and none is kept: a result is otherwise held
+   * whole until its last row. PGlite answers all at once.
+   */
+  rows(tx: Queryable, statement: SQL, take: (row: Row) => void): Promise<void>;
   /**
    * Stops the statement the connection runs now, if any (PostgreSQL; a no-op on PGlite). The connection goes back
    * to the pool only once every cancel asked for has been sent, so a cancel never reaches another caller's statement.
@@ -39,7 +49,15 @@ export async function withDedicatedConnection<T>(
   work: (connection: DedicatedConnection) => Promise<T>,
 ): Promise<T> {
   const pool = poolOf(db);
-  if (!pool) return work({ db, cancel: async () => undefined });
+  if (!pool) {
+    return work({
+      db,
+      async rows(tx, statement, take) {
+        for (const row of ((await tx.execute(statement)) as unknown as { rows: Row[] }).rows) take(row);
+      },
+      cancel: async () => undefined,
+    });
+  }
   const client = await pool.connect();
   let connectionDb = statementsOnly.get(client);
   if (!connectionDb) {
@@ -53,6 +71,7 @@ export async function withDedicatedConnection<T>(
   try {
     return await work({
       db: connectionDb,
+      rows: (_tx, statement, take) => streamRows(client, statement, take),
       cancel() {
         if (released) return Promise.resolve();
         const sent = cancelBackend(pool, backendPid);
@@ -69,6 +88,27 @@ export async function withDedicatedConnection<T>(
     // A connection whose work failed (a cancelled statement among others) is closed rather than reused.
     client.release(failed);
   }
+}
+
+const dialect = new PgDialect();
+
+/** The statement's rows handed over as the driver reads them (a 'row' listener: the driver then keeps none). */
+function streamRows(client: pg.PoolClient, statement: SQL, take: (row: Row) => void): Promise<void> {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  return new Promise((resolve, reject) => {
+    let failed: unknown;
+    const query = client.query(new pg.Query({ text, values: params as unknown[] }));
+    query.on('row', (row: Row) => {
+      if (failed !== undefined) return;
+      try {
+        take(row);
+      } catch (error) {
+        failed = error;
+      }
+    });
+    query.on('error', reject);
+    query.on('end', () => (failed === undefined ? resolve() : reject(failed)));
+  });
 }
 
 /**

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Queryable } from '../../db/client';
-import { type DedicatedConnection, poolOf, poolSize, withDedicatedConnection } from '../../db/connections';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type DedicatedConnection, poolOf, poolSize, type Row, withDedicatedConnection } from '../../db/connections';
 import { backtestRuns } from '../../db/schema';
 
 // One running backtest per user, whichever API process runs it, and no work left behind by a client that went away
@@ -60,8 +60,11 @@ export interface BacktestRun {
    * backtests run.
    */
   turn(): Promise<void>;
-  /** Runs `work` as one slice of the run: a READ ONLY transaction on a connection of its own, stopped with the run. */
-  slice<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `statement` as one slice of the run (a READ ONLY transaction on a connection of its own, stopped with the
+   * run), handing its rows to `take` one at a time as they arrive.
+   */
+  slice(statement: SQL, take: (row: Row) => void): Promise<void>;
   /** Stops the run's other work (a slice failed: the rest is of no use). */
   stop(reason: unknown): void;
   /** Ends the run; throws BacktestSuperseded when a newer run replaced it meanwhile (maybe in another process). */
@@ -202,30 +205,29 @@ export function createBacktestRuns(db: Db): BacktestRuns {
       return {
         signal,
         turn,
-        async slice(work) {
+        async slice(statement, take) {
           const release = await permits.acquire(signal);
           try {
             // A turn of its own: PGlite answers within the turn it is asked in, so slice after slice (of every
             // running backtest) would otherwise follow one another in promise callbacks, and no other request would
             // be read meanwhile.
             await turn();
-            return await withDedicatedConnection(db, async (connection) => {
+            await withDedicatedConnection(db, async (connection) => {
               connections.add(connection);
               try {
                 signal.throwIfAborted();
-                return await connection.db.transaction(
+                await connection.db.transaction(
                   async (tx) => {
                     // The planner cannot know that the collapsed values make few groups: with the default memory it
                     // would sort a million rows instead of hashing them. Compiling expressions (JIT) costs more than it
                     // saves here.
                     await tx.execute(sql`select set_config('application_name', ${applicationName(userId, runId)}, true),
                       set_config('work_mem', '64MB', true), set_config('jit', 'off', true)`);
-                    const result = await work(tx);
+                    await connection.rows(tx, statement, take);
                     const ending = await tx.execute(sql`
                       select pg_advisory_xact_lock_shared(${GUARD_LOCK}, hashtext(${userId})),
                         exists(select 1 from ${backtestRuns} where ${rowOfRun}) as current`);
                     if (!rowsOf<{ current: boolean }>(ending)[0]?.current) throw new BacktestSuperseded();
-                    return result;
                   },
                   { accessMode: 'read only' },
                 );
