@@ -55,12 +55,6 @@ export interface BacktestRun {
   /** Aborted when the client goes away (BacktestCancelled) or a newer run of the user replaces this one. */
   readonly signal: AbortSignal;
   /**
-   * Waits for the run's next turn of the event loop (then throws if the run was aborted meanwhile). The process's
-   * backtests take turns, one per turn of the loop: between two, every other request gets its share, however many
-   * backtests run.
-   */
-  turn(): Promise<void>;
-  /**
    * Runs `statement` as one slice of the run (a READ ONLY transaction on a connection of its own, stopped with the
    * run), handing its rows to `take` one at a time as they arrive.
    */
@@ -75,7 +69,10 @@ export interface BacktestRun {
 
 export interface BacktestRuns {
   start(userId: string, disconnected: AbortSignal): Promise<BacktestRun>;
-  /** The next turn of the event loop handed to the backtests (see BacktestRun.turn), for work before a run starts. */
+  /**
+   * Waits for the next turn of the event loop handed to the process's backtests: they take turns, one per turn of the
+   * loop, so that between two every other request gets its share however many backtests run. Each slice begins one.
+   */
   turn(): Promise<void>;
 }
 
@@ -204,7 +201,6 @@ export function createBacktestRuns(db: Db): BacktestRuns {
 
       return {
         signal,
-        turn,
         async slice(statement, take) {
           const release = await permits.acquire(signal);
           try {

@@ -38,8 +38,8 @@ import type { RouteTarget } from './service';
 // first, with the values no route or MID names collapsed, so a million payments become a few thousand groups at most;
 // the domain (src/domain/backtest.ts) routes each group once with the routing engine and splits it by the routes'
 // weights. The work is bounded: the draft's size (BACKTEST_LIMITS), one running backtest per user (backtest-runs.ts),
-// the aggregation in slices that a closed connection or a newer run stops, and the routing done a few milliseconds at
-// a time so that the other calls keep being answered.
+// the aggregation in slices that a closed connection or a newer run stops, each slice's rows routed as they arrive,
+// and the process's backtests taking turns of the event loop, so that the other calls keep being answered.
 
 /** The outcomes the approval estimate counts. */
 const APPROVED = 'SUCCESS';
