@@ -116,6 +116,22 @@ export function mentionedValues(criteriaSets: Iterable<RoutingCriteria>): Mentio
   return { codes, urls };
 }
 
+/**
+ * How many values `added` names that `base` does not: what a draft's routes add to the values a backtest keeps apart
+ * (BACKTEST_LIMITS.newValues).
+ */
+export function newlyNamedValues(base: MentionedValues, added: MentionedValues): number {
+  let count = 0;
+  for (const criterion of COLLAPSING_CODES) {
+    for (const value of added.codes[criterion]) if (!base.codes[criterion].has(value)) count += 1;
+  }
+  for (const [host, prefixes] of added.urls) {
+    const known = base.urls.get(host) ?? [];
+    for (const prefix of prefixes) if (!known.some((other) => sameSegments(other, prefix))) count += 1;
+  }
+  return count;
+}
+
 function sameSegments(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((segment, index) => segment === b[index]);
 }
@@ -126,42 +142,64 @@ function isPathPrefix(prefix: readonly string[], path: readonly string[]): boole
 
 const urlText = (item: UrlItem) => `${item.host}${item.segments.map((segment) => `/${segment}`).join('')}`;
 
+/** A code criterion's value (as stored, and as the engine compares it), collapsed when no list names it. */
+function collapseCode(
+  criterion: Exclude<RoutingCriterion, 'url'>,
+  raw: string | null | undefined,
+  value: string | undefined,
+  mentioned: MentionedValues,
+): string | null {
+  if (raw === COLLAPSED_VALUE) return COLLAPSED_VALUE;
+  if (value === undefined) return null;
+  if (criterion === 'currency' || criterion === 'cardBrand') return value;
+  return mentioned.codes[criterion].has(value) ? value : COLLAPSED_VALUE;
+}
+
+/** An order URL as the longest named URL it falls under, else collapsed; null when it has none. */
+function collapseUrl(raw: string | null | undefined, mentioned: MentionedValues): string | null {
+  if (raw === COLLAPSED_VALUE) return COLLAPSED_VALUE;
+  const url = normaliseOrder({ url: raw }).url;
+  if (!url) return null;
+  let best: readonly string[] | undefined;
+  for (const prefix of mentioned.urls.get(url.host) ?? []) {
+    if (isPathPrefix(prefix, url.segments) && (!best || prefix.length > best.length)) best = prefix;
+  }
+  return best ? urlText({ host: url.host, segments: best }) : COLLAPSED_VALUE;
+}
+
+type RawValues = { readonly [K in RoutingCriterion]?: string | null };
+
+/** collapseValues with each URL parsed once: many groups share a URL (it is the costly value to normalise). */
+function valueCollapser(mentioned: MentionedValues): (raw: RawValues) => BacktestValues {
+  const urls = new Map<string | null | undefined, string | null>();
+  return (raw) => {
+    let url = urls.get(raw.url);
+    if (url === undefined && !urls.has(raw.url)) {
+      url = collapseUrl(raw.url, mentioned);
+      urls.set(raw.url, url);
+    }
+    const { codes } = normaliseOrder({ ...raw, url: null });
+    const code = (criterion: Exclude<RoutingCriterion, 'url'>) =>
+      collapseCode(criterion, raw[criterion], codes[criterion], mentioned);
+    return {
+      currency: code('currency'),
+      issuerCountry: code('issuerCountry'),
+      cardBrand: code('cardBrand'),
+      url: url ?? null,
+      customTag: code('customTag'),
+      binCode: code('binCode'),
+    };
+  };
+}
+
 /**
  * A group's values with every value no list names collapsed, so groups that route alike merge: codes compare as the
  * engine compares them (trimmed, upper case; a BIN of 6 digits); a URL becomes the longest named URL it falls under
  * (which names exactly the items it matches), else COLLAPSED_VALUE; values the payments lack stay null.
  * COLLAPSED_VALUE stays as it is (the SQL aggregation collapses plain values itself).
  */
-export function collapseValues(
-  raw: { readonly [K in RoutingCriterion]?: string | null },
-  mentioned: MentionedValues,
-): BacktestValues {
-  const normalised = normaliseOrder(raw);
-  const code = (criterion: Exclude<RoutingCriterion, 'url'>): string | null => {
-    if (raw[criterion] === COLLAPSED_VALUE) return COLLAPSED_VALUE;
-    const value = normalised.codes[criterion];
-    if (value === undefined) return null;
-    if (criterion === 'currency' || criterion === 'cardBrand') return value;
-    return mentioned.codes[criterion].has(value) ? value : COLLAPSED_VALUE;
-  };
-  let url: string | null = null;
-  if (raw.url === COLLAPSED_VALUE) url = COLLAPSED_VALUE;
-  else if (normalised.url) {
-    const { host, segments } = normalised.url;
-    let best: readonly string[] | undefined;
-    for (const prefix of mentioned.urls.get(host) ?? []) {
-      if (isPathPrefix(prefix, segments) && (!best || prefix.length > best.length)) best = prefix;
-    }
-    url = best ? urlText({ host, segments: best }) : COLLAPSED_VALUE;
-  }
-  return {
-    currency: code('currency'),
-    issuerCountry: code('issuerCountry'),
-    cardBrand: code('cardBrand'),
-    url,
-    customTag: code('customTag'),
-    binCode: code('binCode'),
-  };
+export function collapseValues(raw: RawValues, mentioned: MentionedValues): BacktestValues {
+  return valueCollapser(mentioned)(raw);
 }
 
 const groupKey = (currency: string, values: BacktestValues) =>
@@ -169,9 +207,10 @@ const groupKey = (currency: string, values: BacktestValues) =>
 
 /** Collapses every group's values (collapseValues) and merges the groups that end up alike. */
 export function collapseGroups(groups: Iterable<PaymentGroup>, mentioned: MentionedValues): PaymentGroup[] {
+  const collapse = valueCollapser(mentioned);
   const merged = new Map<string, { values: BacktestValues; currency: string; payments: number; amount: number }>();
   for (const group of groups) {
-    const values = collapseValues(group.values, mentioned);
+    const values = collapse(group.values);
     const key = groupKey(group.currency, values);
     const found = merged.get(key);
     if (found) {
@@ -200,11 +239,17 @@ function routingOrderOf(values: BacktestValues): RoutingOrder {
 // ---------------------------------------------------------------------------------------------------------------
 // The backtest.
 
-export interface BacktestInput<R extends RoutingRoute, M extends RoutingMid> {
-  readonly groups: Iterable<PaymentGroup>;
+/** The routing compared, and how the payments' values are read. */
+export interface BacktestSetup<R extends RoutingRoute, M extends RoutingMid> {
   readonly currentRoutes: readonly R[];
   readonly draftRoutes: readonly R[];
   readonly mids: MidLookup<M>;
+  /** When given, the values no list names collapse (collapseValues) before groups are merged and routed. */
+  readonly mentioned?: MentionedValues;
+}
+
+export interface BacktestInput<R extends RoutingRoute, M extends RoutingMid> extends BacktestSetup<R, M> {
+  readonly groups: Iterable<PaymentGroup>;
   readonly approvals: readonly MidApprovalStats[];
   /** Checked every few groups: an aborted backtest throws the signal's reason. */
   readonly signal?: AbortSignal;
@@ -252,30 +297,28 @@ function addTo(volume: Volume, payments: number, currency: string, amount: numbe
   volume.amounts.set(currency, (volume.amounts.get(currency) ?? 0) + amount);
 }
 
-interface Rates {
-  /** The approval rate of a MID for a card brand; undefined when the MID has no history at all. */
-  rate(midId: string, cardBrand: string | null): number | undefined;
-}
-
 const brandKey = (cardBrand: string | null | undefined) => normaliseOrder({ cardBrand }).codes.cardBrand ?? null;
 
-/** Per MID, the brand's rate where the MID and brand have enough outcomes, else the MID's overall rate. */
-function approvalRates(stats: readonly MidApprovalStats[]): Rates {
+/**
+ * Each MID's successful and declined first attempts, by card brand, as they are added; rate(): the brand's rate where
+ * the MID and brand have enough outcomes, else the MID's overall rate, undefined when the MID has no history at all.
+ */
+function approvalRates() {
   const byMid = new Map<
     string,
     { successful: number; declined: number; brands: Map<string | null, [number, number]> }
   >();
-  for (const row of stats) {
-    const mid = byMid.get(row.midId) ?? { successful: 0, declined: 0, brands: new Map() };
-    mid.successful += row.successful;
-    mid.declined += row.declined;
-    const brand = brandKey(row.cardBrand);
-    const [successful, declined] = mid.brands.get(brand) ?? [0, 0];
-    mid.brands.set(brand, [successful + row.successful, declined + row.declined]);
-    byMid.set(row.midId, mid);
-  }
   return {
-    rate(midId, cardBrand) {
+    add(row: MidApprovalStats) {
+      const mid = byMid.get(row.midId) ?? { successful: 0, declined: 0, brands: new Map() };
+      mid.successful += row.successful;
+      mid.declined += row.declined;
+      const brand = brandKey(row.cardBrand);
+      const [successful, declined] = mid.brands.get(brand) ?? [0, 0];
+      mid.brands.set(brand, [successful + row.successful, declined + row.declined]);
+      byMid.set(row.midId, mid);
+    },
+    rate(midId: string, cardBrand: string | null): number | undefined {
       const mid = byMid.get(midId);
       if (!mid || mid.successful + mid.declined <= 0) return undefined;
       const [successful, declined] = mid.brands.get(brandKey(cardBrand)) ?? [0, 0];
@@ -310,17 +353,17 @@ function createSide<R extends RoutingRoute, M extends RoutingMid>(routes: readon
     return orderMatchesCompiled(order, criteriaOf(fallback));
   };
   return {
-    route(order: RoutingOrder, normalised: NormalisedOrder): Routed {
-      const { serving } = router.distribution(order);
+    route(order: NormalisedOrder): Routed {
+      const serving = router.servingShares(order);
       const shares = new Map<string | null, number>();
       if (serving.length === 0) {
         shares.set(null, 1);
         return { shares, withFallback: 0 };
       }
       let withFallback = 0;
-      for (const share of serving) {
-        shares.set(share.midId, (shares.get(share.midId) ?? 0) + share.share);
-        if (retries(share.route, normalised)) withFallback += share.share;
+      for (const { route, share } of serving) {
+        shares.set(route.midId, (shares.get(route.midId) ?? 0) + share);
+        if (retries(route, order)) withFallback += share;
       }
       return { shares, withFallback };
     },
@@ -343,21 +386,79 @@ const sideTotals = (): SideTotals => ({
   withRate: 0,
 });
 
+/** Payments with the same (collapsed) values: routed once on each side when first seen, then only added up. */
+interface RoutedGroup {
+  readonly values: BacktestValues;
+  readonly currency: string;
+  readonly brand: string | null;
+  readonly current: Routed;
+  readonly draft: Routed;
+  payments: number;
+  amount: number;
+}
+
+/** A backtest fed as the aggregation answers (a slice of the window at a time), then finished. */
+export interface Backtest {
+  /** Payments of one group; groups of alike values (collapsed when the setup names the mentioned values) merge. */
+  addGroup(group: PaymentGroup): void;
+  addApprovals(stats: MidApprovalStats): void;
+  finish(): BacktestFigures;
+}
+
 /**
  * Routes every group through the current routing and the draft, splitting it by the serving routes' shares.
  * Moved traffic is, per group, the sum over MIDs (no route counting as one) of what a MID loses; each group's losses
  * go to its gains in proportion, which gives the segments (group values, from MID, to MID).
  */
-export function runBacktest<R extends RoutingRoute, M extends RoutingMid>(input: BacktestInput<R, M>): BacktestFigures {
-  const { signal } = input;
-  signal?.throwIfAborted();
-  const midMap: ReadonlyMap<string, M> = Array.isArray(input.mids)
-    ? new Map((input.mids as readonly M[]).map((mid) => [mid.id, mid]))
-    : (input.mids as ReadonlyMap<string, M>);
-  const current = createSide(input.currentRoutes, midMap);
-  const draft = createSide(input.draftRoutes, midMap);
-  const rates = approvalRates(input.approvals);
+export function createBacktest<R extends RoutingRoute, M extends RoutingMid>(setup: BacktestSetup<R, M>): Backtest {
+  const midMap: ReadonlyMap<string, M> = Array.isArray(setup.mids)
+    ? new Map((setup.mids as readonly M[]).map((mid) => [mid.id, mid]))
+    : (setup.mids as ReadonlyMap<string, M>);
+  const current = createSide(setup.currentRoutes, midMap);
+  const draft = createSide(setup.draftRoutes, midMap);
+  const rates = approvalRates();
+  const collapse = setup.mentioned ? valueCollapser(setup.mentioned) : (values: BacktestValues) => values;
+  const groups = new Map<string, RoutedGroup>();
 
+  /** The group of these values once collapsed, routed on both sides when first seen. */
+  const routedGroup = (group: PaymentGroup): RoutedGroup => {
+    const values = collapse(group.values);
+    const key = groupKey(group.currency, values);
+    let found = groups.get(key);
+    if (!found) {
+      const normalised = normaliseOrder(routingOrderOf(values));
+      found = {
+        values,
+        currency: group.currency,
+        brand: normalised.codes.cardBrand ?? null,
+        current: current.route(normalised),
+        draft: draft.route(normalised),
+        payments: 0,
+        amount: 0,
+      };
+      groups.set(key, found);
+    }
+    return found;
+  };
+
+  return {
+    addGroup(group) {
+      if (!(group.payments > 0)) return;
+      const found = routedGroup(group);
+      found.payments += group.payments;
+      found.amount += group.amount;
+    },
+    addApprovals(stats) {
+      rates.add(stats);
+    },
+    finish() {
+      return sumUp(groups.values(), rates);
+    },
+  };
+}
+
+/** The figures of the routed groups. */
+function sumUp(groups: Iterable<RoutedGroup>, rates: ReturnType<typeof approvalRates>): BacktestFigures {
   const total = emptyVolume();
   const moved = emptyVolume();
   const perMid = new Map<string, { current: Volume; draft: Volume }>();
@@ -374,7 +475,8 @@ export function runBacktest<R extends RoutingRoute, M extends RoutingMid>(input:
     return found;
   };
 
-  const account = (side: 'current' | 'draft', routed: Routed, group: PaymentGroup, brand: string | null) => {
+  const account = (side: 'current' | 'draft', group: RoutedGroup) => {
+    const routed = group[side];
     const sums = totals[side];
     if (routed.shares.has(null)) {
       addTo(sums.unrouted, group.payments, group.currency, group.amount);
@@ -386,7 +488,7 @@ export function runBacktest<R extends RoutingRoute, M extends RoutingMid>(input:
       const mid = midId as string;
       const payments = share * group.payments;
       addTo(midVolume(mid)[side], payments, group.currency, share * group.amount);
-      const rate = rates.rate(mid, brand);
+      const rate = rates.rate(mid, group.brand);
       if (rate === undefined) {
         withoutHistory.add(mid);
       } else {
@@ -396,29 +498,23 @@ export function runBacktest<R extends RoutingRoute, M extends RoutingMid>(input:
     }
   };
 
-  let index = 0;
-  for (const group of input.groups) {
-    if (++index % ABORT_CHECK_EVERY === 0) signal?.throwIfAborted();
-    if (!(group.payments > 0)) continue;
+  for (const group of groups) {
     addTo(total, group.payments, group.currency, group.amount);
-    const order = routingOrderOf(group.values);
-    const normalised = normaliseOrder(order);
-    const brand = normalised.codes.cardBrand ?? null;
-    const before = current.route(order, normalised);
-    const after = draft.route(order, normalised);
-    account('current', before, group, brand);
-    account('draft', after, group, brand);
+    account('current', group);
+    account('draft', group);
+    const before = group.current.shares;
+    const after = group.draft.shares;
 
     // What each side loses and gains; the no-route side is the MID null.
     const losses: Array<[string | null, number]> = [];
     const gains: Array<[string | null, number]> = [];
     let gained = 0;
-    for (const [midId, share] of before.shares) {
-      const lost = share - (after.shares.get(midId) ?? 0);
+    for (const [midId, share] of before) {
+      const lost = share - (after.get(midId) ?? 0);
       if (lost > EPSILON) losses.push([midId, lost]);
     }
-    for (const [midId, share] of after.shares) {
-      const won = share - (before.shares.get(midId) ?? 0);
+    for (const [midId, share] of after) {
+      const won = share - (before.get(midId) ?? 0);
       if (won > EPSILON) {
         gains.push([midId, won]);
         gained += won;
@@ -440,7 +536,6 @@ export function runBacktest<R extends RoutingRoute, M extends RoutingMid>(input:
       }
     }
   }
-  signal?.throwIfAborted();
 
   const coverage = (sums: SideTotals) => (sums.routed > 0 ? sums.withFallback / sums.routed : 0);
   const approval = (sums: SideTotals) => (sums.withRate > 0 ? sums.approvedExpected / sums.withRate : null);
@@ -460,6 +555,21 @@ export function runBacktest<R extends RoutingRoute, M extends RoutingMid>(input:
       midsWithoutHistory: [...withoutHistory].sort(),
     },
   };
+}
+
+/** The whole backtest at once (createBacktest fed with every group and approval). */
+export function runBacktest<R extends RoutingRoute, M extends RoutingMid>(input: BacktestInput<R, M>): BacktestFigures {
+  const { signal } = input;
+  signal?.throwIfAborted();
+  const backtest = createBacktest(input);
+  let index = 0;
+  for (const group of input.groups) {
+    if (++index % ABORT_CHECK_EVERY === 0) signal?.throwIfAborted();
+    backtest.addGroup(group);
+  }
+  for (const stats of input.approvals) backtest.addApprovals(stats);
+  signal?.throwIfAborted();
+  return backtest.finish();
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -254,6 +254,17 @@ export const CATALOGUE = {
     content: 'The MID and the fallback MID were cleared: choose ones that accept the route’s variables.',
     type: 'warning',
   },
+  // The routing backtest (issue 23).
+  'backtest-too-large': {
+    header: 'The draft is too large to backtest',
+    content: 'A backtest takes at most 1 MB of draft routes and 5,000 values the saved routes do not name.',
+    type: 'error',
+  },
+  'backtest-superseded': {
+    header: 'Backtest replaced',
+    content: 'You started another backtest, which replaced this one: each user runs one backtest at a time.',
+    type: 'warning',
+  },
   // Limits and alerts (issue 16, spec 3 sections 3 and 7).
   'limit-changed': {
     header: 'These limits have changed',

@@ -2,6 +2,7 @@ import { csvCell as consoleCsvCell, majorAmount } from '@console/areas/routes/ba
 import { BACKTEST_TEXTS } from '@console/areas/routes/backtest/backtest-panel';
 import { BACKTEST_MESSAGES, type BacktestResult } from '@domain/contract/backtest';
 import type { RouteDetail, RouteListItem, RouteMid } from '@domain/contract/routes';
+import { CATALOGUE } from '@domain/errors';
 import { csvCell as serverCsvCell } from '@server/lib/export/csv';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -485,6 +486,25 @@ describe('backtest on the simulator screen', () => {
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await within(panel).findByText(BACKTEST_TEXTS.noPayments)).toBeInTheDocument();
     expect(within(panel).getByText(/no first-attempt payments from 22 Oct 2026 – 21 Nov 2026/)).toBeInTheDocument();
+  });
+
+  it('tells a draft too large to backtest and a run another one replaced in words of their own', async () => {
+    const { user } = renderScreen(`${MERCHANT_BASE}/simulator`, {
+      permissions: SIMULATOR_PERMISSIONS,
+      answer: (_call, index) =>
+        index === 0
+          ? json(413, { statusCode: 413, error: 'backtest-too-large', message: 'The draft is too large to backtest' })
+          : json(409, { statusCode: 409, error: 'backtest-superseded', message: 'Backtest replaced' }),
+    });
+    const panel = await screen.findByRole('region', { name: 'Backtest' });
+    await within(panel).findByRole('table', { name: 'Edited copy of the routes' });
+    await user.click(within(panel).getByRole('button', { name: 'Run backtest' }));
+    const tooLarge = await within(panel).findByRole('alert');
+    expect(tooLarge).toHaveTextContent(CATALOGUE['backtest-too-large'].content);
+    await user.click(within(tooLarge).getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(within(panel).getByRole('alert')).toHaveTextContent(CATALOGUE['backtest-superseded'].content),
+    );
   });
 
   it('is not on the simulator screen without transaction.read', async () => {

@@ -4,8 +4,10 @@ import {
   COLLAPSED_VALUE,
   collapseGroups,
   collapseValues,
+  createBacktest,
   type MidApprovalStats,
   mentionedValues,
+  newlyNamedValues,
   type PaymentGroup,
   runBacktest,
   toBacktestResult,
@@ -13,6 +15,7 @@ import {
 import { BACKTEST_LIMITS, BACKTEST_OTHER, backtestResult } from '@domain/contract/backtest';
 import {
   createRouter,
+  distribution,
   NONE_CUSTOM_TAG,
   orderMatches,
   ROUTING_CRITERIA,
@@ -21,6 +24,7 @@ import {
   type RoutingOrder,
   type RoutingRoute,
 } from '@domain/routing';
+import { normaliseOrder } from '@domain/routing-criteria';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
@@ -431,6 +435,50 @@ describe('routing backtest (properties)', () => {
     );
   }, 60_000);
 
+  it('gives the same figures fed a slice at a time as the aggregation answers, collapsing as it goes', () => {
+    fc.assert(
+      fc.property(
+        scenarioArb({ minLength: 50, maxLength: 400 }),
+        fc.integer({ min: 1, max: 5 }),
+        (scenario, slices) => {
+          const backtest = createBacktest({
+            currentRoutes: scenario.current,
+            draftRoutes: scenario.draft,
+            mids: scenario.mids,
+            mentioned: mentionedValues([...scenario.current, ...scenario.draft, ...scenario.mids]),
+          });
+          // Each slice of the window gives its own groups: the same raw values come again from slice to slice.
+          for (let slice = 0; slice < slices; slice++) {
+            const part = scenario.payments.filter((_, index) => index % slices === slice);
+            for (const group of rawGroups(part)) backtest.addGroup(group);
+            for (const stats of statsOf(part)) backtest.addApprovals(stats);
+          }
+          expectMatchesReference(backtest.finish(), reference(scenario));
+        },
+      ),
+      { numRuns: 100 },
+    );
+  }, 60_000);
+
+  it("routes each group by the simulator's serving routes and shares", () => {
+    fc.assert(
+      fc.property(scenarioArb({ minLength: 1, maxLength: 30 }), (scenario) => {
+        const router = createRouter(scenario.current, scenario.mids);
+        for (const { order } of scenario.payments) {
+          const lean = router
+            .servingShares(normaliseOrder(order))
+            .map(({ route, share }): [string, number] => [route.id, share]);
+          const shown = distribution(order, scenario.current, scenario.mids).serving.map((route): [string, number] => [
+            route.id,
+            route.share,
+          ]);
+          expect(new Map(lean)).toEqual(new Map(shown));
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('moves nothing when the draft is the current routing', () => {
     fc.assert(
       fc.property(scenarioArb({ minLength: 50, maxLength: 400 }), (scenario) => {
@@ -491,6 +539,27 @@ describe('routing backtest (properties)', () => {
       { numRuns: 60 },
     );
   }, 60_000);
+});
+
+describe("the draft's new values", () => {
+  it('counts the values the draft names that the saved routing does not, read as the engine reads them', () => {
+    const saved = mentionedValues([{ issuerCountry: ['ES'], binCode: ['411111'], url: ['shop.example.com/eu'] }]);
+    const draft = mentionedValues([
+      {
+        // Currencies and card brands never collapse: they add no kinds of payments to keep apart.
+        currency: ['EUR'],
+        cardBrand: ['VISA'],
+        issuerCountry: ['es', 'FR'],
+        // A malformed BIN names no BIN.
+        binCode: ['411111', ' 555555', '4111'],
+        url: ['https://SHOP.example.com/eu/', 'shop.example.com/us'],
+        customTag: ['VIP'],
+      },
+    ]);
+    // FR, 555555, shop.example.com/us and VIP.
+    expect(newlyNamedValues(saved, draft)).toBe(4);
+    expect(newlyNamedValues(draft, draft)).toBe(0);
+  });
 });
 
 describe('collapsing values', () => {

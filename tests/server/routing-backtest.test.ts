@@ -10,7 +10,7 @@ import {
 } from '@domain/backtest';
 import { BACKTEST_MESSAGES, type BacktestResult, backtestResult } from '@domain/contract/backtest';
 import type { RoutingRoute } from '@domain/routing';
-import { withTemporaryRoutes } from '@server/areas/routes/simulation';
+import { withTemporaryRoutes } from '@server/areas/routes/routing-draft';
 import { mids, roles, routes, transactions, userActivity } from '@server/db/schema';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -13,6 +13,13 @@ export const BACKTEST_LIMITS = {
   maxDays: 90,
   /** Routes a draft may add or edit: every route of a large merchant (the simulator screen's edited copy). */
   draftRoutes: 500,
+  /** The request's body, in bytes (413 above): a draft's routes and their lists. */
+  bodyBytes: 1_048_576,
+  /**
+   * Values (issuer countries, URLs, custom tags, BINs) the draft's routes may name that no saved route or MID names:
+   * each one splits the payments into more kinds to route. Edited copies of saved routes name none.
+   */
+  newValues: 5_000,
   /** Moving segments answered, largest first. */
   segments: 20,
   /** Payments of a MID and card brand below which the MID's overall approval rate stands in for the brand's. */
@@ -33,6 +40,11 @@ export const BACKTEST_MESSAGES = {
   expectedValues: 'Weights split each kind of payment as expected values: a 70/30 split sends 70 % and 30 % of it.',
   estimate: 'Estimate: each MID’s own approval rate in the window, per card brand where it has enough payments.',
 } as const;
+
+/** Why a draft naming too many new values is refused (400). */
+export const tooManyNewValues = (count: number) =>
+  `The draft names ${count.toLocaleString('en')} issuer countries, URLs, custom tags and BINs that the saved routes ` +
+  `do not; a backtest takes at most ${BACKTEST_LIMITS.newValues.toLocaleString('en')}.`;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

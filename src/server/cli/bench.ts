@@ -7,6 +7,7 @@ import { listDeepPage, listFirstPage, listSearchFirstPage, listTotalCap, merchan
 import { midListFilteredPage, midListFirstPage, simulationP95 } from './bench/api-mids';
 import { searchByName, searchPastedId } from './bench/api-search';
 import { BACKTEST_MEASUREMENTS, setBacktestLog } from './bench/backtest';
+import { BACKTEST_LOAD_MEASUREMENTS, setBacktestLoadLog } from './bench/backtest-load';
 import { consoleInitialJs } from './bench/console-size';
 import { COUNTER_MEASUREMENTS, setCountersLog } from './bench/counters';
 import { DASHBOARD_MEASUREMENTS, setDashboardLog } from './bench/dashboard';
@@ -44,6 +45,7 @@ const MEASUREMENTS: readonly Measurement[] = [
   exportMemory,
   ...TRANSACTION_MEASUREMENTS,
   ...BACKTEST_MEASUREMENTS,
+  ...BACKTEST_LOAD_MEASUREMENTS,
   ...COUNTER_MEASUREMENTS,
   ...DASHBOARD_MEASUREMENTS,
   ...EMBEDDED_MEASUREMENTS,
@@ -146,6 +148,7 @@ async function main() {
   const log = (line: string) => console.log(`  ${line}`);
   setTransactionsLog(log);
   setBacktestLog(log);
+  setBacktestLoadLog(log);
   setCountersLog(log);
   setDashboardLog(log);
   setEmbeddedLog(log);

@@ -319,6 +319,19 @@ export const rateLimits = pgTable(
   (t) => [primaryKey({ columns: [t.bucket, t.subject] }), index('rate_limits_reset_at_idx').on(t.resetAt)],
 );
 
+/**
+ * The routing backtest each user runs (issue 23: one at a time, whichever API process runs it). A new run takes the
+ * row over, then cancels the run it replaced (src/server/areas/routes/backtest-runs.ts); a run that finds another
+ * run in its row was replaced. A run deletes its row when it ends.
+ */
+export const backtestRuns = pgTable('backtest_runs', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  runId: uuid('run_id').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Every e-mail the product sends. Without SMTP the outbox is the delivery: the development mailbox reads it. */
 export const emailOutbox = pgTable(
   'email_outbox',

@@ -1,4 +1,4 @@
-import { backtestRequest, backtestResult } from '@domain/contract/backtest';
+import { BACKTEST_LIMITS, backtestRequest, backtestResult } from '@domain/contract/backtest';
 import { errorBody, uuid } from '@domain/contract/common';
 import {
   merchantRouteParams,
@@ -24,9 +24,9 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { retryWhenReferenceVanished } from '../../lib/db-errors';
 import { requirePermission } from '../../plugins/auth';
-import { ApiError, notFound } from '../../plugins/errors';
+import { notFound } from '../../plugins/errors';
 import { merchantOfCaller } from '../merchants/queries';
-import { routingBacktest, signalOnDisconnect } from './backtest';
+import { backtestBodyErrors, createRoutingBacktests } from './backtest';
 import { routesExport } from './export';
 import { findRoutesById, listRoutes, loadRouteDetail, routeMidPickList } from './queries';
 import { createRoutes, deleteRoute, duplicateRoute, updateRoute } from './service';
@@ -41,6 +41,7 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody 
 export const routesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db } = deps;
   deps.exports.register(routesExport);
+  const backtests = createRoutingBacktests(deps);
 
   app.get(
     '/merchant/:merchantId/route',
@@ -287,22 +288,19 @@ export const routesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
           "Replays the window's first-attempt payments through the current routing and through a draft (the " +
           "merchant's routes with temporaryRoutes added or edited and removedRouteIds left out): per MID volume, " +
           'moved traffic and its top segments, unrouted traffic, fallback coverage and an approval estimate. ' +
-          'Weights split traffic as expected values. Read-only',
+          'Weights split traffic as expected values. Read-only. One running backtest per user: a new one replaces ' +
+          'the last (409 backtest-superseded); a body over 1 MB answers 413, a draft naming over 5,000 values the ' +
+          'saved routes do not 400 (backtest-too-large)',
         params: merchantRouteParams,
         body: backtestRequest,
-        response: { 200: backtestResult, ...errors },
+        response: { 200: backtestResult, 409: errorBody, 413: errorBody, ...errors },
       },
+      bodyLimit: BACKTEST_LIMITS.bodyBytes,
+      errorHandler: backtestBodyErrors,
     },
     async (request, reply) => {
       const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
-      const signal = signalOnDisconnect(reply.raw);
-      try {
-        return await routingBacktest(db, target, request.body, { now: deps.now(), signal });
-      } catch (error) {
-        // The client went away (a newer backtest replaced this one): nobody reads the answer, and it is no failure.
-        if (signal.aborted) throw new ApiError(499, 'unexpected-error', 'The backtest was cancelled');
-        throw error;
-      }
+      return backtests.run(request.auth.userId, target, request.body, reply.raw);
     },
   );
 };
