@@ -1378,3 +1378,39 @@ export const transactionAlertEvents = pgTable(
     ),
   ],
 );
+
+/**
+ * A merchant's subscription plan (spec 3, sections 3 "Plan", 4 "Plan form" and 5 "Plan"). The five settings are kept
+ * as the spec's objects (their shapes and rules live in src/domain/contract/plans.ts and src/domain/plans.ts): a plan
+ * is read and written whole, and the subscriptions read only the cycle, the amounts and the retry sequence.
+ */
+export const plans = pgTable(
+  'plans',
+  {
+    /** planId */
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    /** The plan's name: at most 50 characters. */
+    description: text('description').notNull(),
+    /** Charging cycle and time; locked once the plan exists. */
+    basicSettings: jsonb('basic_settings').notNull(),
+    amountSettings: jsonb('amount_settings').notNull(),
+    /** null when the plan has no trial period. */
+    trialSettings: jsonb('trial_settings'),
+    /** null when the setting is discarded. */
+    cancellationSettings: jsonb('cancellation_settings'),
+    /** null when the plan retries nothing. */
+    retrySettings: jsonb('retry_settings'),
+    /** Raised by every save: an edit names the version it read (compare-and-set). */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    /** The spec's modifiedDate ('Last changes'): the list sorts by it, newest first. */
+    modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('plans_merchant_modified_idx').on(t.merchantId, t.modifiedAt.desc(), t.id)],
+);
