@@ -1,3 +1,4 @@
+import type { PlanDetail } from '@domain/contract/plans';
 import type { Queryable } from '../client';
 import type { Random } from './random';
 
@@ -47,6 +48,13 @@ export interface SeededMerchant {
   createdAt: Date;
 }
 
+/** A demo plan (src/server/db/seed/plans.ts): the stored row's fields in the API's shape. */
+export type SeededPlan = Omit<PlanDetail, 'createdDate' | 'modifiedDate'> & {
+  accountId: string;
+  createdAt: Date;
+  modifiedAt: Date;
+};
+
 export interface SeededUser {
   id: string;
   email: string;
@@ -79,6 +87,8 @@ export interface SeedContext {
   disputeTemplatesDir?: string | undefined;
   /** Dispute cases the chargebacks step wrote. */
   chargebacksCreated?: number;
+  /** The plans step's plans, 2 to 4 per merchant (the subscriptions follow them). */
+  plans?: SeededPlan[];
   /** Risk alerts the risk alerts step wrote. */
   riskAlertsCreated?: number;
 }
