@@ -591,3 +591,186 @@ export function orderedCurrencies(settings: AmountSettings): string[] {
         : 10;
   return Object.keys(settings.currencies).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The plan form (spec 3, section 4): its values, their conversion to the payload, and its messages by path. The
+// paths are the payload's ('amountSettings.currencies.EUR.amount'), so the server's field messages land on the same
+// fields. Amounts are comma texts here and dot texts on the wire; days are texts here and integers on the wire.
+
+export interface RetryDraft {
+  type: RetryType;
+  time: string;
+}
+
+export interface PlanFormValues {
+  [key: string]: unknown;
+  description: string;
+  timeCycle: TimeCycle;
+  customTime: string;
+  unitCharging: CustomUnit;
+  chargingTimeMode: ChargingTimeMode;
+  /** 'HH:mm' UTC. */
+  timeCharging: string;
+  /** The plan's and the trial's amount settings (comma amounts); trial null while the trial section is closed. */
+  currencies: CurrencyState;
+  trialDays: string;
+  /** null while the cancellation section is closed. */
+  cancellation: { enabled: boolean } | null;
+  /** null while the retry section is closed. */
+  retry: { timePeriod: string; amount: string; sequence: RetryDraft[] } | null;
+}
+
+export const PLAN_SECTIONS = ['basic', 'amount', 'cancellation', 'trial', 'retry'] as const;
+export type PlanSection = (typeof PLAN_SECTIONS)[number];
+export const PLAN_SECTION_TITLES: Record<PlanSection, string> = {
+  basic: 'Charging cycle and time',
+  amount: 'Amount and currency',
+  cancellation: 'Cancellation',
+  trial: 'Trial period',
+  retry: 'Retry sequence',
+};
+
+/** The section a message's path belongs to (the name belongs to none). */
+export function sectionOf(path: string): PlanSection | null {
+  if (path.startsWith('basicSettings')) return 'basic';
+  if (path.startsWith('amountSettings')) return 'amount';
+  if (path.startsWith('cancellationSettings')) return 'cancellation';
+  if (path.startsWith('trialSettings')) return 'trial';
+  if (path.startsWith('retrySettings')) return 'retry';
+  return null;
+}
+
+export const newRetry = (): RetryDraft => ({ type: 'RENEWAL', time: '' });
+
+export function blankPlanForm(): PlanFormValues {
+  return {
+    description: '',
+    timeCycle: 'MONTHLY',
+    customTime: '',
+    unitCharging: 'DAY',
+    chargingTimeMode: 'FIRST_PAYMENT_TIME',
+    timeCharging: DEFAULT_TIME_CHARGING,
+    currencies: { amountSettings: emptyAmountSettings(), trial: null },
+    trialDays: '',
+    cancellation: null,
+    retry: null,
+  };
+}
+
+/** Adding a section resets it to its defaults (spec 3, section 4). */
+export const openRetry = (): NonNullable<PlanFormValues['retry']> => ({
+  timePeriod: '',
+  amount: '',
+  sequence: [newRetry()],
+});
+
+export interface PlanLike {
+  description: string;
+  basicSettings: BasicSettings;
+  amountSettings: AmountSettings;
+  trialSettings: TrialSettings | null;
+  retrySettings: RetrySettings | null;
+  cancellationSettings: CancellationSettings | null;
+}
+
+/** The form's values for a stored plan. */
+export function planToForm(plan: PlanLike): PlanFormValues {
+  const basic = plan.basicSettings;
+  return {
+    description: plan.description,
+    timeCycle: basic.timeCycle,
+    customTime: basic.customTime ?? '',
+    unitCharging: basic.unitCharging,
+    chargingTimeMode: basic.chargingTimeMode,
+    timeCharging: basic.timeCharging ?? DEFAULT_TIME_CHARGING,
+    currencies: {
+      amountSettings: mapAmounts(plan.amountSettings, dotToComma),
+      trial: plan.trialSettings ? mapAmounts(plan.trialSettings.amountSettings, dotToComma) : null,
+    },
+    trialDays: plan.trialSettings ? String(plan.trialSettings.timePeriod) : '',
+    cancellation: plan.cancellationSettings ? { enabled: plan.cancellationSettings.enabled } : null,
+    retry: plan.retrySettings
+      ? {
+          timePeriod: plan.retrySettings.timePeriod === null ? '' : String(plan.retrySettings.timePeriod),
+          amount: plan.retrySettings.amount === null ? '' : dotToComma(plan.retrySettings.amount),
+          sequence: plan.retrySettings.sequence.map((item) => ({ type: item.type, time: String(item.time) })),
+        }
+      : null,
+  };
+}
+
+const toDays = (text: string): number => (/^\d{1,3}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+
+/** The payload for the form's values (amounts with dots, days as integers). */
+export function formToPayload(values: PlanFormValues): PlanLike {
+  const custom = values.chargingTimeMode === 'CUSTOM';
+  const partial = {
+    timeCycle: values.timeCycle,
+    customTime: values.timeCycle === 'CUSTOM' ? values.customTime.trim() : null,
+    unitCharging: values.unitCharging,
+  };
+  return {
+    description: values.description.trim(),
+    basicSettings: {
+      ...partial,
+      chargingTimeMode: values.chargingTimeMode,
+      timeCharging: custom ? values.timeCharging : DEFAULT_TIME_CHARGING,
+      customCharging: custom ? toTwelveHour(values.timeCharging) : null,
+      cycle: deriveCycle(partial),
+    },
+    amountSettings: mapAmounts(values.currencies.amountSettings, commaToDot),
+    trialSettings: values.currencies.trial
+      ? { timePeriod: toDays(values.trialDays), amountSettings: mapAmounts(values.currencies.trial, commaToDot) }
+      : null,
+    cancellationSettings: values.cancellation ? { enabled: values.cancellation.enabled, chargebackAmount: 1 } : null,
+    retrySettings: values.retry
+      ? {
+          enabled: true,
+          timePeriod: values.retry.sequence.length === 0 ? null : toDays(values.retry.timePeriod),
+          amount: values.retry.amount.trim() === '' ? null : commaToDot(values.retry.amount),
+          sequence: values.retry.sequence.map((item) => ({
+            type: item.type,
+            time: toDays(item.time),
+            unit: 'DAY' as const,
+          })),
+        }
+      : null,
+  };
+}
+
+/** Every message the form shows, by the payload's paths; the first per path wins. */
+export function planFormErrors(values: PlanFormValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const add = (path: string, message: string | null) => {
+    if (message && errors[path] === undefined) errors[path] = message;
+  };
+  const name = values.description.trim();
+  add(
+    'description',
+    name === '' ? PLAN_MESSAGES.required : name.length > PLAN_LIMITS.name ? PLAN_MESSAGES.nameMax : null,
+  );
+  if (values.currencies.trial) add('trialSettings.timePeriod', daysTextMessage(values.trialDays));
+  if (values.retry) {
+    if (values.retry.sequence.length > 0) add('retrySettings.timePeriod', daysTextMessage(values.retry.timePeriod));
+    for (const [index, item] of values.retry.sequence.entries()) {
+      add(`retrySettings.sequence.${index}.time`, daysTextMessage(item.time));
+    }
+  }
+  // The rules that span fields, on the form's comma amounts (days that are not yet numbers count as 1 here: their
+  // own message is above).
+  const payload = formToPayload(values);
+  const shape: PlanShape = {
+    ...payload,
+    amountSettings: values.currencies.amountSettings,
+    trialSettings: payload.trialSettings ? { timePeriod: 1, amountSettings: values.currencies.trial! } : null,
+    retrySettings: payload.retrySettings
+      ? {
+          ...payload.retrySettings,
+          timePeriod: payload.retrySettings.sequence.length ? 1 : null,
+          amount: values.retry!.amount.trim() === '' ? null : values.retry!.amount,
+        }
+      : null,
+  };
+  for (const issue of planIssues(shape, false)) add(issue.path.join('.'), issue.message);
+  return errors;
+}
