@@ -10,19 +10,19 @@ export const PLAN_COLUMNS: DataColumn<PlanDetail>[] = [
     id: 'description',
     header: 'Plan',
     sortField: 'description',
-    width: 'minmax(180px, 1.6fr)',
+    width: 'minmax(170px, 1.3fr)',
     cell: (plan) => plan.description,
   },
   {
     id: 'planId',
     header: 'Plan ID',
-    width: 'minmax(140px, 1fr)',
+    width: 'minmax(110px, 0.8fr)',
     cell: (plan) => <span className="mono">{plan.planId}</span>,
   },
   {
     id: 'billingCycle',
     header: 'Billing cycle',
-    width: 'minmax(150px, 1fr)',
+    width: 'minmax(200px, 1.2fr)',
     cell: (plan) => billingCycleLabel(plan),
   },
   {
