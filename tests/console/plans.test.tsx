@@ -102,6 +102,21 @@ describe('the plans list and detail', () => {
     expect(screen.getByRole('button', { name: 'Edit plan' })).toBeInTheDocument();
   });
 
+  it('n opens New Plan from the list', async () => {
+    const { user, currentPath } = renderPlans(BASE);
+    await within(await screen.findByRole('grid', { name: 'Plans' })).findByRole('row', { name: /Premium monthly plan/ });
+    await user.keyboard('n');
+    await waitFor(() => expect(currentPath()).toBe(`${BASE}/new`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'New Plan' })).toBeInTheDocument();
+  });
+
+  it('e on the detail opens Edit Plan', async () => {
+    const { user, currentPath } = renderPlans(`${BASE}/detail/${PLAN_ID}`);
+    await screen.findByRole('region', { name: 'Retry sequence' });
+    await user.keyboard('e');
+    await waitFor(() => expect(currentPath()).toBe(`${BASE}/edit/${PLAN_ID}`));
+  });
+
   it('offers a viewer no New Plan and no Edit', async () => {
     renderPlans(`${BASE}/detail/${PLAN_ID}`, undefined, ['merchant.read', 'plan.read', 'plan.select']);
     await screen.findByRole('region', { name: 'Retry sequence' });
