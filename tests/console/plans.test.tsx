@@ -104,7 +104,9 @@ describe('the plans list and detail', () => {
 
   it('n opens New Plan from the list', async () => {
     const { user, currentPath } = renderPlans(BASE);
-    await within(await screen.findByRole('grid', { name: 'Plans' })).findByRole('row', { name: /Premium monthly plan/ });
+    await within(await screen.findByRole('grid', { name: 'Plans' })).findByRole('row', {
+      name: /Premium monthly plan/,
+    });
     await user.keyboard('n');
     await waitFor(() => expect(currentPath()).toBe(`${BASE}/new`));
     expect(await screen.findByRole('heading', { level: 1, name: 'New Plan' })).toBeInTheDocument();
