@@ -17,6 +17,7 @@ import { activityStep } from './activity';
 import { chargebacksStep } from './chargebacks';
 import { exchangeRatesStep } from './exchange-rates';
 import { paymentsStep } from './payments';
+import { plansStep } from './plans';
 import {
   ACCOUNTS,
   ACQUIRERS,
@@ -406,6 +407,8 @@ export const DEMO_STEPS: GeneratorStep[] = [
   rolesStep,
   accountsStep,
   merchantsStep,
+  // Plans right after the merchants: the subscriptions, built later from the payments, follow them.
+  plansStep,
   usersStep,
   activityStep,
   credentialsStep,

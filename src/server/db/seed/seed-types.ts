@@ -1,3 +1,4 @@
+import type { PlanDetail } from '@domain/contract/plans';
 import type { Queryable } from '../client';
 import type { Subscription } from './payments-orders';
 import type { Random } from './random';
@@ -48,6 +49,13 @@ export interface SeededMerchant {
   createdAt: Date;
 }
 
+/** A demo plan (src/server/db/seed/plans.ts): the stored row's fields in the API's shape. */
+export type SeededPlan = Omit<PlanDetail, 'createdDate' | 'modifiedDate'> & {
+  accountId: string;
+  createdAt: Date;
+  modifiedAt: Date;
+};
+
 export interface SeededUser {
   id: string;
   email: string;
@@ -80,6 +88,8 @@ export interface SeedContext {
   disputeTemplatesDir?: string | undefined;
   /** Dispute cases the chargebacks step wrote. */
   chargebacksCreated?: number;
+  /** The plans step's plans, 2 to 4 per merchant (the subscriptions follow them). */
+  plans?: SeededPlan[];
   /** Risk alerts the risk alerts step wrote. */
   riskAlertsCreated?: number;
   /** The subscriptions the payments step started, as the generated history left them (the subscriptions step). */
