@@ -31,7 +31,6 @@ import {
 import { createRandom } from './random';
 import { riskAlertsStep } from './risk-alerts';
 import type { DemoData, GeneratorStep, SeedContext, SeededAccount, SeededUser } from './seed-types';
-import { fallbackPlansStep } from './subscription-plans';
 import { subscriptionsStep } from './subscriptions';
 
 export type {
@@ -407,15 +406,13 @@ export const DEMO_STEPS: GeneratorStep[] = [
   rolesStep,
   accountsStep,
   merchantsStep,
-  // Plans right after the merchants: the subscriptions, built later from the payments, follow them.
+  // Plans right after the merchants: initial payments subscribe to them and renewals follow their cycles.
   plansStep,
   usersStep,
   activityStep,
   credentialsStep,
   // Rates before payments: the dashboard rollup converts amounts as it is written.
   exchangeRatesStep,
-  // Plans before payments: initial payments subscribe to them and renewals follow their cycles.
-  fallbackPlansStep,
   paymentsStep,
   chargebacksStep,
   riskAlertsStep,

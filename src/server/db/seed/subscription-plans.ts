@@ -1,10 +1,9 @@
 import { currencyExponent } from '@domain/format';
 import type { RetryStep } from '@domain/subscription-cycles';
 import type { Cycle, CycleUnit } from '@domain/subscriptions-kpis';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Queryable } from '../client';
 import { plans } from '../schema';
-import type { GeneratorStep } from './seed-types';
 
 // A merchant's plans as the demo generator charges them (issue 24): the cycle, the amount per currency (null when
 // dynamic: the initial payment's amount is charged again), the retry sequence and whether a chargeback cancels. Read
@@ -102,97 +101,3 @@ export async function loadWorldPlans(db: Queryable, merchantIds: readonly string
   }
   return byMerchant;
 }
-
-// ---- Plans for merchants that have none ----
-// The plans seed (src/server/db/seed/plans.ts, the plans area) gives every demo merchant its plans before the payments
-// step. A merchant still without any (a world built without that step) gets these three, so every initial payment
-// starts a subscription on a plan.
-
-const fixed = (amount: string) => ({ amount, isDynamic: false, type: 'FIXED' });
-const DYNAMIC = { amount: null, isDynamic: true, type: 'DYNAMIC' };
-
-export const FALLBACK_PLANS = [
-  {
-    description: 'Monthly',
-    basicSettings: {
-      timeCycle: 'MONTH_1',
-      customTime: null,
-      chargingTimeMode: 'FIRST_PAYMENT_TIME',
-      cycle: { time: 1, unit: 'MONTH' },
-    },
-    amountSettings: { base: 'EUR', currencies: { EUR: fixed('9.99'), USD: fixed('10.99'), GBP: fixed('8.99') } },
-    trialSettings: null,
-    cancellationSettings: { enabled: true, amount: 1 },
-    retrySettings: {
-      enabled: true,
-      timePeriod: null,
-      amount: '1.00',
-      sequence: [
-        { type: 'RENEWAL', time: 2, unit: 'DAY' },
-        { type: 'MAINTENANCE', time: 5, unit: 'DAY' },
-      ],
-    },
-  },
-  {
-    description: 'Every 28 days',
-    basicSettings: {
-      timeCycle: 'DAY_28',
-      customTime: null,
-      chargingTimeMode: 'FIRST_PAYMENT_TIME',
-      cycle: { time: 28, unit: 'DAY' },
-    },
-    amountSettings: { base: 'EUR', currencies: { EUR: fixed('14.99'), USD: DYNAMIC, GBP: fixed('12.99') } },
-    trialSettings: { timePeriod: 7 },
-    cancellationSettings: null,
-    retrySettings: {
-      enabled: true,
-      timePeriod: null,
-      amount: null,
-      sequence: [{ type: 'RENEWAL', time: 3, unit: 'DAY' }],
-    },
-  },
-  {
-    description: 'Annual',
-    basicSettings: {
-      timeCycle: 'YEAR_1',
-      customTime: null,
-      chargingTimeMode: 'FIRST_PAYMENT_TIME',
-      cycle: { time: 1, unit: 'YEAR' },
-    },
-    amountSettings: { base: 'EUR', currencies: { EUR: fixed('99.00'), USD: fixed('109.00'), GBP: fixed('89.00') } },
-    trialSettings: null,
-    cancellationSettings: { enabled: true, amount: 1 },
-    retrySettings: null,
-  },
-] as const;
-
-/** Gives each seeded merchant without a plan the fallback plans, created with the merchant. */
-export const fallbackPlansStep: GeneratorStep = {
-  name: 'fallback-plans',
-  async run(ctx, rng) {
-    if (ctx.merchants.length === 0) return;
-    const ids = ctx.merchants.map((merchant) => merchant.id);
-    const result = await ctx.db.execute(
-      sql`select distinct merchant_id as "merchantId" from ${plans} where ${inArray(plans.merchantId, ids)}`,
-    );
-    const withPlans = new Set(
-      (result as unknown as { rows: { merchantId: string }[] }).rows.map((row) => row.merchantId),
-    );
-    const rows = ctx.merchants
-      .filter((merchant) => !withPlans.has(merchant.id))
-      .flatMap((merchant) =>
-        FALLBACK_PLANS.map((plan, index) => {
-          const at = new Date(merchant.createdAt.getTime() + (index + 1) * 60_000);
-          return {
-            id: rng.uuid(),
-            accountId: merchant.accountId,
-            merchantId: merchant.id,
-            ...plan,
-            createdAt: at,
-            modifiedAt: at,
-          };
-        }),
-      );
-    if (rows.length > 0) await ctx.db.insert(plans).values(rows);
-  },
-};

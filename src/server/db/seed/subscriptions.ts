@@ -29,8 +29,11 @@ function subscriptionValues(subscription: Subscription, now: number) {
     amount: subscription.amount,
     monthlyAmount: monthlyAmount(subscription.amount, subscription.plan.cycle),
     cycle: subscription.cycle,
+    // A pause keeps the next charge's date: a resume charges it then (or at once when it has passed).
     nextChargeAt:
-      status === 'ACTIVE' && Number.isFinite(subscription.nextAt) ? new Date(subscription.nextAt).toISOString() : null,
+      status !== 'CANCELLED' && Number.isFinite(subscription.nextAt)
+        ? new Date(subscription.nextAt).toISOString()
+        : null,
     reason: ended?.status === 'CANCELLED' ? ended.reason : null,
     details: ended?.status === 'CANCELLED' ? ended.details : null,
     cancelledAt: ended?.status === 'CANCELLED' ? new Date(ended.at).toISOString() : null,
