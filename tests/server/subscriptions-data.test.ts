@@ -278,7 +278,8 @@ describe('the demo subscriptions', () => {
   });
 
   it('renew live the subscriptions that fall due, following their plan, and leave paused ones alone', async () => {
-    let clock = WORLD_NOW.getTime() + 2 * 3_600_000;
+    // Three days after the seed ended: the renewals of those days have fallen due.
+    let clock = WORLD_NOW.getTime() + 3 * DAY_MS;
     const traffic = createDemoTraffic({
       db,
       now: () => clock,

@@ -1,8 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { Database, Queryable } from '../../db/client';
-import { type Log, onServer, rowsOf } from './backtest-fixture';
+import { type Log, openFixtureDatabase, rowsOf } from './backtest-fixture';
 import { round } from './stats';
 
 // The subscriptions bench's data (issue 24: the list's first page p95 <= 25 ms and the overview's KPIs <= 10 ms on
@@ -196,35 +195,13 @@ export async function openSubscriptionsFixture(
   log: Log,
   options: { pglite?: boolean } = {},
 ): Promise<SubscriptionsFixture> {
-  const { openDatabase } = await import('../../db/client');
-  const dedicated = options.pglite ? undefined : process.env.BENCH_SUBSCRIPTIONS_URL || undefined;
-  const serverUrl = options.pglite ? undefined : process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
   const requested = Number(process.env.BENCH_SUBSCRIPTIONS ?? '');
-  let drop: (() => Promise<void>) | undefined;
-  let database: Database;
-  let source: string;
-  if (dedicated) {
-    const name = new URL(dedicated).pathname.slice(1);
-    const found = await onServer(dedicated, 'select 1 from pg_database where datname = $1', [name]);
-    if (found.rowCount === 0) await onServer(dedicated, `CREATE DATABASE ${pg.escapeIdentifier(name)}`);
-    database = await openDatabase({ url: dedicated });
-    source = `dedicated database ${name}`;
-  } else if (serverUrl) {
-    const name = `ops_bench_subs_${Math.random().toString(36).slice(2, 10)}`;
-    await onServer(serverUrl, `CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ url: url.toString() });
-    drop = () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => undefined);
-    source = `throwaway database ${name}`;
-  } else {
-    database = await openDatabase({ dataDir: 'memory' });
-    source = 'PGlite in memory';
-  }
-  const close = async () => {
-    await database.close().catch(() => undefined);
-    await drop?.().catch((error: unknown) => log(`subscriptions: clean-up: ${String(error)}`));
-  };
+  const { database, source, close } = await openFixtureDatabase(log, {
+    label: 'subscriptions',
+    dedicatedUrl: process.env.BENCH_SUBSCRIPTIONS_URL,
+    throwawayPrefix: 'ops_bench_subs_',
+    pglite: options.pglite,
+  });
   try {
     const count =
       Number.isInteger(requested) && requested > 0
