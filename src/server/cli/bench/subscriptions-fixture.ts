@@ -97,6 +97,7 @@ async function generate(database: Database, accountId: string, count: number, lo
   const { plans } = await import('../../db/schema');
   const { seedMerchants } = await import('./api-fixture');
   const { withoutSecondaryStructures } = await import('../../db/seed/payments');
+  const { withKpisRebuiltAfter } = await import('../../db/seed/subscriptions');
   await seedMerchants(db, accountId, 2);
   const [merchant, other] = rowsOf<{ id: string }>(
     await db.execute(sql`select id from merchants where account_id = ${accountId}::uuid order by id limit 2`),
@@ -120,7 +121,6 @@ async function generate(database: Database, accountId: string, count: number, lo
     otherPlan: planRows[BENCH_PLANS.length]!.id,
   };
   const load = (db: Queryable) => async () => {
-    for (const trigger of KPI_TRIGGERS) await db.execute(sql.raw(trigger.replace('$', 'disable')));
     for (let start = 1; start <= count; start += CHUNK) {
       const end = Math.min(count, start + CHUNK - 1);
       // The current cycle follows the age; 70 % active, 8 % paused, 20 % cancelled (by source), 2 % fulfilled; the
@@ -167,28 +167,18 @@ async function generate(database: Database, accountId: string, count: number, lo
           from generate_series(1, ${ATTEMPTS_PER_SUBSCRIPTION}) as g(k)) a`);
       log(`subscriptions: generated ${end.toLocaleString('en')} of ${count.toLocaleString('en')} subscriptions`);
     }
-    for (const trigger of KPI_TRIGGERS) await db.execute(sql.raw(trigger.replace('$', 'enable')));
   };
   await db.transaction(async (tx) => {
-    await withoutSecondaryStructures(tx, load(tx), ['subscriptions', 'subscription_attempts']);
-    log('subscriptions: indexes and foreign keys rebuilt; recounting the KPI rollup');
-    await tx.execute(sql`select subscription_kpis_rebuild()`);
+    // The KPI rollup is recounted once the rows are in, before the indexes are built again.
+    await withoutSecondaryStructures(tx, () => withKpisRebuiltAfter(tx, load(tx)), [
+      'subscriptions',
+      'subscription_attempts',
+    ]);
+    log('subscriptions: KPI rollup recounted, indexes and foreign keys rebuilt');
   });
   await db.execute(sql.raw('vacuum analyze subscriptions, subscription_attempts, subscription_kpis'));
   return merchant.id;
 }
-
-const KPI_TRIGGERS = [
-  'subscription_kpis_insert',
-  'subscription_kpis_update',
-  'subscription_kpis_delete',
-  'subscription_attempt_kpis_insert',
-  'subscription_attempt_kpis_update',
-  'subscription_attempt_kpis_delete',
-].map(
-  (name) =>
-    `alter table ${name.startsWith('subscription_attempt') ? 'subscription_attempts' : 'subscriptions'} $ trigger ${name}`,
-);
 
 /** The million (or PGlite's 20,000), generated when the database does not hold them yet. */
 export async function openSubscriptionsFixture(

@@ -140,7 +140,13 @@ export async function withKpisRebuiltAfter(db: Queryable, load: () => Promise<vo
   for (const [table, trigger] of SUBSCRIPTION_KPI_TRIGGERS) {
     await db.execute(sql`alter table ${sql.identifier(table)} enable trigger ${sql.identifier(trigger)}`);
   }
-  await db.execute(sql`select subscription_kpis_rebuild()`);
+  await rebuildSubscriptionKpis(db);
+}
+
+/** Recounts the KPI rollup from the subscriptions and their attempts (writers wait meanwhile); answers its rows. */
+export async function rebuildSubscriptionKpis(db: Queryable): Promise<number> {
+  const result = await db.execute(sql`select subscription_kpis_rebuild()::int as rows`);
+  return (result as unknown as { rows: { rows: number }[] }).rows[0]?.rows ?? 0;
 }
 
 export const subscriptionsStep: GeneratorStep = {
