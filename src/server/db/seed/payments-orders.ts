@@ -43,6 +43,7 @@ import {
 import type { MerchantWorld, WorldMid, WorldRoute } from './payments-world';
 import { FIRST_NAMES, LAST_NAMES } from './pools';
 import type { Random } from './random';
+import type { SubscriptionEnd } from './seed-types';
 import { decimalToMinor, type WorldPlan } from './subscription-plans';
 
 // The orders of one merchant, turned into transactions the way the platform would: the routing engine picks the
@@ -158,16 +159,6 @@ export type Payer = Pick<
   | 'shopperDeviceType'
   | 'shopperBrowser'
 >;
-
-/** How and when a subscription stops being charged (spec 1's cancellation sources, or a pause). */
-export interface SubscriptionEnd {
-  at: number;
-  status: 'CANCELLED' | 'PAUSED';
-  /** HARD_DECLINE, MERCHANT_API, END_PLAN, BACKOFFICE_API or DISPUTE; null for a pause. */
-  reason: string | null;
-  /** BACKOFFICE_API: the reason's label. */
-  details: string | null;
-}
 
 /**
  * A subscription started by a successful initial payment (`id`, the payment's id), charged again on its plan's cycle:

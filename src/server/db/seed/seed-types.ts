@@ -1,6 +1,6 @@
 import type { PlanDetail } from '@domain/contract/plans';
+import type { Cycle } from '@domain/subscriptions-kpis';
 import type { Queryable } from '../client';
-import type { Subscription } from './payments-orders';
 import type { Random } from './random';
 
 // The shapes the demo generator's steps share: a module of their own, so a step never imports generator.ts, which
@@ -56,6 +56,28 @@ export type SeededPlan = Omit<PlanDetail, 'createdDate' | 'modifiedDate'> & {
   modifiedAt: Date;
 };
 
+/** How and when a subscription stops being charged (spec 1's cancellation sources, or a pause). */
+export interface SubscriptionEnd {
+  at: number;
+  status: 'CANCELLED' | 'PAUSED';
+  /** HARD_DECLINE, MERCHANT_API, END_PLAN, BACKOFFICE_API or DISPUTE; null for a pause. */
+  reason: string | null;
+  /** BACKOFFICE_API: the reason's label. */
+  details: string | null;
+}
+
+/** What the subscriptions step writes of a subscription the generator started (payments-orders.ts `Subscription`). */
+export interface SeededSubscription {
+  /** The initial payment's id. */
+  id: string;
+  subscriptionId: string;
+  amount: number;
+  plan: { id: string; cycle: Cycle };
+  cycle: number;
+  nextAt: number;
+  end: SubscriptionEnd | null;
+}
+
 export interface SeededUser {
   id: string;
   email: string;
@@ -93,7 +115,7 @@ export interface SeedContext {
   /** Risk alerts the risk alerts step wrote. */
   riskAlertsCreated?: number;
   /** The subscriptions the payments step started, as the generated history left them (the subscriptions step). */
-  subscriptionsStarted?: Subscription[];
+  subscriptionsStarted?: SeededSubscription[];
   /** Subscriptions the subscriptions step wrote. */
   subscriptionsCreated?: number;
 }

@@ -2,8 +2,8 @@ import { monthlyAmount } from '@domain/subscriptions-kpis';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../client';
 import { subscriptionAttempts, subscriptions } from '../schema';
-import type { GeneratedOrder, Subscription } from './payments-orders';
-import type { GeneratorStep } from './seed-types';
+import type { GeneratedOrder } from './payments-orders';
+import type { GeneratorStep, SeededSubscription } from './seed-types';
 
 // The demo's subscriptions (issue 24), written after the payments they are made of. The payments step's generator
 // (payments-orders.ts) starts a subscription on one of the merchant's plans with each successful initial payment and
@@ -18,7 +18,7 @@ import type { GeneratorStep } from './seed-types';
 const BATCH = 2_000;
 
 /** A subscription's row as the generated history (or a live order) left it at `now`. */
-function subscriptionValues(subscription: Subscription, now: number) {
+function subscriptionValues(subscription: SeededSubscription, now: number) {
   const ended = subscription.end !== null && subscription.end.at <= now ? subscription.end : null;
   const status = ended?.status ?? 'ACTIVE';
   return {
@@ -47,7 +47,7 @@ const array = (values: readonly unknown[], type: string): SQL => sql`${sql.param
  * Inserts subscriptions whose initial payments are stored: the card, e-mail, order url, currency and start are the
  * initial payment's, the last attempt too until writeAttempts sets it.
  */
-export async function insertSubscriptions(db: Queryable, subscriptions: readonly Subscription[], now: number) {
+export async function insertSubscriptions(db: Queryable, subscriptions: readonly SeededSubscription[], now: number) {
   for (let start = 0; start < subscriptions.length; start += BATCH) {
     const rows = subscriptions.slice(start, start + BATCH).map((subscription) => subscriptionValues(subscription, now));
     const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key]);
