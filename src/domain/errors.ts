@@ -204,6 +204,17 @@ export const CATALOGUE = {
     content: 'Another user saved it while you were editing. Reload it and make your changes again.',
     type: 'warning',
   },
+  // Plans (issue 24): an edit over another user's save, and an edit that changes the locked basic settings.
+  'plan-changed': {
+    header: 'This plan has changed',
+    content: 'Another user saved it while you were editing. Reload it and make your changes again.',
+    type: 'warning',
+  },
+  'plan-basic-settings-locked': {
+    header: 'The charging cycle and time cannot be changed once the plan exists',
+    content: 'Create a new plan for another charging cycle or time.',
+    type: 'error',
+  },
   // MIDs (issue 13, spec 2 section 8). mids-in-use carries the routes as dependants.
   'mid-changed': {
     header: 'This MID has changed',

@@ -20,6 +20,7 @@ import { listsRoutes } from './areas/lists/routes';
 import { mailboxRoutes } from './areas/mailbox/routes';
 import { merchantsRoutes } from './areas/merchants/routes';
 import { midsRoutes } from './areas/mids/routes';
+import { plansRoutes } from './areas/plans/routes';
 import { riskAlertsRoutes } from './areas/risk-alerts/routes';
 import { routesRoutes } from './areas/routes/routes';
 import { searchRoutes } from './areas/search/routes';
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         await scope.register(transactionsRoutes, deps);
         await scope.register(chargebacksRoutes, deps);
         await scope.register(riskAlertsRoutes, deps);
+        await scope.register(plansRoutes, deps);
         await scope.register(disputeTemplatesRoutes, deps);
       });
     },

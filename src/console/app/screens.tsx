@@ -123,6 +123,18 @@ const CounterSalesScreen = lazyScreen(() =>
 const CounterDescriptorsScreen = lazyScreen(() =>
   import('@console/areas/counters/counters-screen').then((module) => ({ default: module.CounterDescriptorsScreen })),
 );
+const PlansListScreen = lazyScreen(() =>
+  import('@console/areas/plans/plans-list-screen').then((module) => ({ default: module.PlansListScreen })),
+);
+const PlanDetailScreen = lazyScreen(() =>
+  import('@console/areas/plans/plan-detail-screen').then((module) => ({ default: module.PlanDetailScreen })),
+);
+const NewPlanScreen = lazyScreen(() =>
+  import('@console/areas/plans/plan-form-screen').then((module) => ({ default: module.NewPlanScreen })),
+);
+const EditPlanScreen = lazyScreen(() =>
+  import('@console/areas/plans/plan-form-screen').then((module) => ({ default: module.EditPlanScreen })),
+);
 const RiskManagementScreen = lazyScreen(() =>
   import('@console/areas/risk-alerts/risk-alerts-list-screen').then((module) => ({
     default: module.RiskManagementScreen,
@@ -321,6 +333,51 @@ export const SCREENS: readonly ScreenDefinition[] = [
     inSideBar: false,
     section: 'mids',
     component: EditMidScreen,
+  },
+  // Plans (spec 3, section 2.11): beside the subscriptions' tabs (overview, list, plans); detail, new and edit each
+  // need their own permission, otherwise not-found.
+  {
+    id: 'plans',
+    title: 'Plans',
+    pattern: '/accounts/:accountId/merchants/:merchantId/plans',
+    path: ({ accountId, merchantId }) => `/accounts/${accountId}/merchants/${merchantId}/plans`,
+    level: 'merchant',
+    permissions: [P.planRead],
+    inSideBar: true,
+    component: PlansListScreen,
+  },
+  {
+    id: 'plan-new',
+    title: 'New Plan',
+    pattern: '/accounts/:accountId/merchants/:merchantId/plans/new',
+    path: ({ accountId, merchantId }) => `/accounts/${accountId}/merchants/${merchantId}/plans/new`,
+    level: 'merchant',
+    permissions: [P.planCreate],
+    inSideBar: false,
+    section: 'plans',
+    component: NewPlanScreen,
+  },
+  {
+    id: 'plan-detail',
+    title: 'Plan detail',
+    pattern: '/accounts/:accountId/merchants/:merchantId/plans/detail/:planId',
+    path: ({ accountId, merchantId }) => `/accounts/${accountId}/merchants/${merchantId}/plans`,
+    level: 'merchant',
+    permissions: [P.planRead, P.planSelect],
+    inSideBar: false,
+    section: 'plans',
+    component: PlanDetailScreen,
+  },
+  {
+    id: 'plan-edit',
+    title: 'Edit Plan',
+    pattern: '/accounts/:accountId/merchants/:merchantId/plans/edit/:planId',
+    path: ({ accountId, merchantId }) => `/accounts/${accountId}/merchants/${merchantId}/plans`,
+    level: 'merchant',
+    permissions: [P.planRead, P.planSelect, P.planUpdate],
+    inSideBar: false,
+    section: 'plans',
+    component: EditPlanScreen,
   },
   {
     id: 'routes',

@@ -10,6 +10,7 @@ import { users } from '../db/schema';
 import { demoBaseDate, seedFromEnv } from '../db/seed/ensure';
 import { generateDemoData } from '../db/seed/generator';
 import { resetDatabase } from '../db/seed/reset';
+import { rebuildSubscriptionKpis } from '../db/seed/subscriptions';
 import { DISPUTE_TEMPLATES_FOLDER } from '../lib/docx';
 
 // `npm run seed -- [--reset] [--seed N] [--transactions N]`: builds the demo world; --reset drops the database's
@@ -17,7 +18,7 @@ import { DISPUTE_TEMPLATES_FOLDER } from '../lib/docx';
 // PostgreSQL), streamed in batches instead of the demo's few thousand per account.
 // `npm run seed -- --rebuild-rollups`: migrates, then truncates the daily sales rollup and recomputes it from the raw
 // transactions in one transaction; nothing else changes (with --reset, it runs after the new demo data). The dashboard's
-// rollup is rebuilt with it.
+// rollup is rebuilt with it, and the subscriptions' KPI rollup from the subscriptions and their attempts.
 // `npm run seed -- --import-rates file.csv`: migrates, then writes the file's exchange rates (lines day,currency,rate:
 // units per 1 EUR) in one transaction, replacing the stored rate of every day and currency it names; a bad line
 // changes nothing. Runs after the demo data when combined with --reset.
@@ -108,6 +109,8 @@ try {
     console.log(
       `Sales and dashboard rollups rebuilt from the transactions in ${seconds} s: ${rows.toLocaleString('en-GB')} rows.`,
     );
+    const kpis = await rebuildSubscriptionKpis(database.db);
+    console.log(`Subscription KPI rollup rebuilt: ${kpis.toLocaleString('en-GB')} rows.`);
   }
 } finally {
   await database.close();

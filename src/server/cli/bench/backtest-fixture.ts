@@ -235,7 +235,7 @@ export async function ensureBenchUsers(database: Database, count = 1): Promise<B
 }
 
 /** Runs `statement` on the server's maintenance database. */
-async function onServer(url: string, statement: string, values: unknown[] = []) {
+export async function onServer(url: string, statement: string, values: unknown[] = []) {
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString() });
@@ -261,16 +261,21 @@ export interface BacktestFixture {
   close(): Promise<void>;
 }
 
-/** The million (or PGlite's 100,000), generated when the database does not hold it yet. */
-export async function openBacktestFixture(log: Log, options: { pglite?: boolean } = {}): Promise<BacktestFixture> {
+/**
+ * A bench fixture's database: the dedicated one `dedicatedUrl` names (created when missing; the fixture is generated
+ * there once and reused), else a throwaway database on DATABASE_URL or TEST_DATABASE_URL's server (dropped by
+ * `close`), else PGlite in memory (`pglite` forces it).
+ */
+export async function openFixtureDatabase(
+  log: Log,
+  options: { label: string; dedicatedUrl: string | undefined; throwawayPrefix: string; pglite?: boolean | undefined },
+): Promise<{ database: Database; source: string; close(): Promise<void> }> {
   const { openDatabase } = await import('../../db/client');
-  const dedicated = options.pglite ? undefined : process.env.BENCH_BACKTEST_URL || undefined;
+  const dedicated = options.pglite ? undefined : options.dedicatedUrl || undefined;
   const serverUrl = options.pglite ? undefined : process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
-  const requested = Number(process.env.BENCH_BACKTEST_PAYMENTS ?? '');
   let drop: (() => Promise<void>) | undefined;
   let database: Database;
   let source: string;
-  // The pool `npm start` opens (10): backtests share it with every other call.
   if (dedicated) {
     const name = new URL(dedicated).pathname.slice(1);
     const found = await onServer(dedicated, 'select 1 from pg_database where datname = $1', [name]);
@@ -278,7 +283,7 @@ export async function openBacktestFixture(log: Log, options: { pglite?: boolean 
     database = await openDatabase({ url: dedicated });
     source = `dedicated database ${name}`;
   } else if (serverUrl) {
-    const name = `ops_bench_bt_${Math.random().toString(36).slice(2, 10)}`;
+    const name = `${options.throwawayPrefix}${Math.random().toString(36).slice(2, 10)}`;
     await onServer(serverUrl, `CREATE DATABASE ${name}`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
@@ -291,8 +296,21 @@ export async function openBacktestFixture(log: Log, options: { pglite?: boolean 
   }
   const close = async () => {
     await database.close().catch(() => undefined);
-    await drop?.().catch((error: unknown) => log(`backtest: clean-up: ${String(error)}`));
+    await drop?.().catch((error: unknown) => log(`${options.label}: clean-up: ${String(error)}`));
   };
+  return { database, source, close };
+}
+
+/** The million (or PGlite's 100,000), generated when the database does not hold it yet. */
+export async function openBacktestFixture(log: Log, options: { pglite?: boolean } = {}): Promise<BacktestFixture> {
+  const requested = Number(process.env.BENCH_BACKTEST_PAYMENTS ?? '');
+  // The pool `npm start` opens (10): backtests share it with every other call.
+  const { database, source, close } = await openFixtureDatabase(log, {
+    label: 'backtest',
+    dedicatedUrl: process.env.BENCH_BACKTEST_URL,
+    throwawayPrefix: 'ops_bench_bt_',
+    pglite: options.pglite,
+  });
   try {
     const payments =
       Number.isInteger(requested) && requested > 0

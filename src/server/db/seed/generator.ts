@@ -17,6 +17,7 @@ import { activityStep } from './activity';
 import { chargebacksStep } from './chargebacks';
 import { exchangeRatesStep } from './exchange-rates';
 import { paymentsStep } from './payments';
+import { plansStep } from './plans';
 import {
   ACCOUNTS,
   ACQUIRERS,
@@ -30,6 +31,7 @@ import {
 import { createRandom } from './random';
 import { riskAlertsStep } from './risk-alerts';
 import type { DemoData, GeneratorStep, SeedContext, SeededAccount, SeededUser } from './seed-types';
+import { subscriptionsStep } from './subscriptions';
 
 export type {
   DemoCredential,
@@ -404,6 +406,8 @@ export const DEMO_STEPS: GeneratorStep[] = [
   rolesStep,
   accountsStep,
   merchantsStep,
+  // Plans right after the merchants: initial payments subscribe to them and renewals follow their cycles.
+  plansStep,
   usersStep,
   activityStep,
   credentialsStep,
@@ -412,6 +416,7 @@ export const DEMO_STEPS: GeneratorStep[] = [
   paymentsStep,
   chargebacksStep,
   riskAlertsStep,
+  subscriptionsStep,
 ];
 
 export interface GenerateOptions {

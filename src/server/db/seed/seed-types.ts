@@ -1,3 +1,5 @@
+import type { PlanDetail } from '@domain/contract/plans';
+import type { Cycle } from '@domain/subscriptions-kpis';
 import type { Queryable } from '../client';
 import type { Random } from './random';
 
@@ -47,6 +49,35 @@ export interface SeededMerchant {
   createdAt: Date;
 }
 
+/** A demo plan (src/server/db/seed/plans.ts): the stored row's fields in the API's shape. */
+export type SeededPlan = Omit<PlanDetail, 'createdDate' | 'modifiedDate'> & {
+  accountId: string;
+  createdAt: Date;
+  modifiedAt: Date;
+};
+
+/** How and when a subscription stops being charged (spec 1's cancellation sources, or a pause). */
+export interface SubscriptionEnd {
+  at: number;
+  status: 'CANCELLED' | 'PAUSED';
+  /** HARD_DECLINE, MERCHANT_API, END_PLAN, BACKOFFICE_API or DISPUTE; null for a pause. */
+  reason: string | null;
+  /** BACKOFFICE_API: the reason's label. */
+  details: string | null;
+}
+
+/** What the subscriptions step writes of a subscription the generator started (payments-orders.ts `Subscription`). */
+export interface SeededSubscription {
+  /** The initial payment's id. */
+  id: string;
+  subscriptionId: string;
+  amount: number;
+  plan: { id: string; cycle: Cycle };
+  cycle: number;
+  nextAt: number;
+  end: SubscriptionEnd | null;
+}
+
 export interface SeededUser {
   id: string;
   email: string;
@@ -79,8 +110,14 @@ export interface SeedContext {
   disputeTemplatesDir?: string | undefined;
   /** Dispute cases the chargebacks step wrote. */
   chargebacksCreated?: number;
+  /** The plans step's plans, 2 to 4 per merchant (the subscriptions follow them). */
+  plans?: SeededPlan[];
   /** Risk alerts the risk alerts step wrote. */
   riskAlertsCreated?: number;
+  /** The subscriptions the payments step started, as the generated history left them (the subscriptions step). */
+  subscriptionsStarted?: SeededSubscription[];
+  /** Subscriptions the subscriptions step wrote. */
+  subscriptionsCreated?: number;
 }
 
 export interface GeneratorStep {
