@@ -1414,3 +1414,190 @@ export const plans = pgTable(
   },
   (t) => [index('plans_merchant_modified_idx').on(t.merchantId, t.modifiedAt.desc(), t.id)],
 );
+
+/** The statuses a subscription can have (spec 3, section 4 "Subscription"; FULFILLED is shown as active). */
+export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'PAUSED', 'CANCELLED', 'ARCHIVED', 'FULFILLED'] as const;
+/** The types of a subscription's attempts (spec 3, section 3 "Subscription"). */
+export const SUBSCRIPTION_ATTEMPT_TYPES = [
+  'INITIAL',
+  'RENEWAL',
+  'MAINTENANCE',
+  'REFUND',
+  'PARTIAL_REFUND',
+  'RDR',
+  'CHARGEBACK',
+  'INFORMATION_REQUESTED',
+] as const;
+
+const quotedList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+
+/**
+ * A shopper's subscription to a merchant's plan (issue 24; spec 3, sections 2.10, 3 and 4 "Subscription"): started by
+ * an INITIAL payment and renewed on the plan's cycle. The card, e-mail and order url are the initial payment's; the
+ * last attempt is kept on the row so the list (sorted by it, newest first) reads one table. `monthly_amount` is the
+ * recurring revenue the subscription brings per month (src/domain/subscriptions-kpis.ts), what the churn rate weighs.
+ * The KPI rollup `subscription_kpis` is kept from this table and `subscription_attempts` by triggers (migration 0028).
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    /** subscriptionId */
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    /** ACTIVE, PAUSED, CANCELLED, ARCHIVED, FULFILLED. */
+    status: text('status').notNull(),
+    /** The INITIAL payment that started it: one subscription per initial payment. */
+    initialTransactionId: uuid('initial_transaction_id').references(() => transactions.id),
+    cardHolder: text('card_holder'),
+    cardBrand: text('card_brand'),
+    /** Issuer country (ISO 3166 alpha-2): the list's Country column and filter. */
+    cardCountry: text('card_country'),
+    cardBin: text('card_bin'),
+    cardLast4: text('card_last4'),
+    customerEmail: text('customer_email'),
+    /** The order's url. */
+    url: text('url'),
+    /** The card was refreshed by the account updater. */
+    accountUpdated: boolean('account_updated').notNull().default(false),
+    currency: text('currency').notNull(),
+    /** What a cycle charges, minor units of `currency` (the plan's amount, or the initial payment's when dynamic). */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The recurring revenue per month, minor units of `currency` (src/domain/subscriptions-kpis.ts). */
+    monthlyAmount: bigint('monthly_amount', { mode: 'number' }).notNull(),
+    /** The current cycle: 1 while the initial payment's cycle runs. */
+    cycle: integer('cycle').notNull().default(1),
+    // The last attempt (lastPayment): the list's 'Last Attempt' and 'Attempt Date'.
+    lastAttemptAmount: bigint('last_attempt_amount', { mode: 'number' }).notNull(),
+    lastAttemptCurrency: text('last_attempt_currency').notNull(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull(),
+    lastAttemptStatus: text('last_attempt_status').notNull(),
+    /** When the next renewal or retry falls due; null once nothing more is charged (cancelled, paused, fulfilled). */
+    nextChargeAt: timestamp('next_charge_at', { withTimezone: true }),
+    /** The cancellation source: HARD_DECLINE, MERCHANT_API, END_PLAN, BACKOFFICE_API, DISPUTE. */
+    cancellationReason: text('cancellation_reason'),
+    /** BACKOFFICE_API: the reason the user chose (its label; Other followed by the text). */
+    cancellationReasonDetails: text('cancellation_reason_details'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Raised by every action: an action names the version the user saw (compare-and-set, 409 when it changed). */
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    // The list's default order (last attempt, newest first, id as tiebreaker) per merchant, and the same order inside
+    // each filter, so a first page and the capped count read index ranges only.
+    index('subscriptions_merchant_attempt_idx').on(t.merchantId, t.lastAttemptAt.desc(), t.id),
+    index('subscriptions_merchant_status_attempt_idx').on(t.merchantId, t.status, t.lastAttemptAt.desc(), t.id),
+    index('subscriptions_merchant_plan_attempt_idx').on(t.merchantId, t.planId, t.lastAttemptAt.desc(), t.id),
+    index('subscriptions_merchant_country_attempt_idx').on(t.merchantId, t.cardCountry, t.lastAttemptAt.desc(), t.id),
+    // Search by text: the customer's e-mail, equality and prefix (lower(...) LIKE 'abc%').
+    index('subscriptions_merchant_email_idx').using(
+      'btree',
+      t.merchantId,
+      sql`lower(${t.customerEmail}) text_pattern_ops`,
+    ),
+    uniqueIndex('subscriptions_initial_transaction_key')
+      .on(t.initialTransactionId)
+      .where(sql`${t.initialTransactionId} is not null`),
+    index('subscriptions_plan_idx').on(t.planId),
+    // The live demo traffic's renewals: the active subscriptions that fall due.
+    index('subscriptions_due_idx')
+      .on(t.nextChargeAt)
+      .where(sql`${t.status} = 'ACTIVE' and ${t.nextChargeAt} is not null`),
+    check('subscriptions_status_known', sql`${t.status} in (${quotedList(SUBSCRIPTION_STATUSES)})`),
+    check(
+      'subscriptions_cancelled_has_reason',
+      sql`${t.status} <> 'CANCELLED' or (${t.cancelledAt} is not null and ${t.cancellationReason} is not null)`,
+    ),
+    check('subscriptions_cycle_positive', sql`${t.cycle} >= 1`),
+    check('subscriptions_amounts_not_negative', sql`${t.amount} >= 0 and ${t.monthlyAmount} >= 0`),
+  ],
+);
+
+/**
+ * A subscription's attempts, grouped by cycle in its history (spec 3, section 3 "Subscription", Attempt): the initial
+ * payment (cycle 1), each renewal and retry (RENEWAL or MAINTENANCE, per the plan's retry sequence), and the refunds,
+ * chargebacks, RDRs and information requests of those payments, each with the transaction it is. `merchant_id` and
+ * `plan_id` are the subscription's, kept here so the KPI trigger needs no join.
+ */
+export const subscriptionAttempts = pgTable(
+  'subscription_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
+    merchantId: uuid('merchant_id').notNull(),
+    planId: uuid('plan_id').notNull(),
+    cycle: integer('cycle').notNull(),
+    /** INITIAL, RENEWAL, MAINTENANCE, REFUND, PARTIAL_REFUND, RDR, CHARGEBACK, INFORMATION_REQUESTED. */
+    type: text('type').notNull(),
+    /** The transaction's status (SUCCESS, DECLINED, FAILED, ...). */
+    status: text('status').notNull(),
+    transactionId: uuid('transaction_id').references(() => transactions.id),
+    midId: uuid('mid_id').references(() => mids.id),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    /** Minor units of `currency`. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The history: a subscription's cycles newest first, each cycle's attempts in order.
+    index('subscription_attempts_subscription_idx').on(t.subscriptionId, t.cycle.desc(), t.createdAt, t.id),
+    uniqueIndex('subscription_attempts_transaction_key').on(t.transactionId).where(sql`${t.transactionId} is not null`),
+    check('subscription_attempts_type_known', sql`${t.type} in (${quotedList(SUBSCRIPTION_ATTEMPT_TYPES)})`),
+    check('subscription_attempts_cycle_positive', sql`${t.cycle} >= 1`),
+    check('subscription_attempts_amount_not_negative', sql`${t.amount} >= 0`),
+  ],
+);
+
+/**
+ * The subscriptions overview's rollup (issue 24): per merchant, currency, plan and UTC day, and per whole calendar month
+ * (`wholeMonth`, `day` the month's first day, the sum of its days, as the dashboard's totals), the subscriptions
+ * started, the cycles renewed, the subscriptions cancelled (those in their first cycle apart) and the monthly recurring
+ * revenue started and cancelled. Rows with a `cancellationReason` carry the cancellations of that source; the others
+ * the starts and renewals. Kept by statement-level triggers on `subscriptions` and `subscription_attempts` in the
+ * writing transaction (migration 0028), rebuilt by `subscription_kpis_rebuild()`. The overview reads only this table.
+ */
+export const subscriptionKpis = pgTable(
+  'subscription_kpis',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    merchantId: uuid('merchant_id').notNull(),
+    currency: text('currency').notNull(),
+    wholeMonth: boolean('whole_month').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    planId: uuid('plan_id').notNull(),
+    /** null on the rows of starts and renewals. */
+    cancellationReason: text('cancellation_reason'),
+    /** Subscriptions started (their INITIAL payment): Active, Initials. */
+    started: bigint('started', { mode: 'number' }).notNull().default(0),
+    /** Cycles renewed (successful RENEWAL or MAINTENANCE attempts): Active, Renewals. */
+    renewed: bigint('renewed', { mode: 'number' }).notNull().default(0),
+    /** Subscriptions cancelled on the day (by `cancellationReason`). */
+    cancelled: bigint('cancelled', { mode: 'number' }).notNull().default(0),
+    /** Of those, cancelled in their first cycle: Cancelled, Initials. */
+    cancelledInitial: bigint('cancelled_initial', { mode: 'number' }).notNull().default(0),
+    /** Monthly recurring revenue of the subscriptions started, minor units of `currency`. */
+    startedRevenue: bigint('started_revenue', { mode: 'number' }).notNull().default(0),
+    /** Monthly recurring revenue of the subscriptions cancelled, minor units of `currency`. */
+    cancelledRevenue: bigint('cancelled_revenue', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    // The triggers' ON CONFLICT target and the reads' index: a merchant's currency, the grain, then the day range.
+    unique('subscription_kpis_key')
+      .on(t.merchantId, t.currency, t.wholeMonth, t.day, t.planId, t.cancellationReason)
+      .nullsNotDistinct(),
+  ],
+);
