@@ -65,11 +65,15 @@ export function subscriptionSearch(
 const anyOf = (column: Parameters<typeof inArray>[0], values: readonly string[] | undefined) =>
   values?.length ? inArray(column, [...values]) : undefined;
 
+/**
+ * The merchant's subscriptions narrowed by the filters. The merchant alone bounds them: the route checked it belongs to
+ * the caller's account (merchantOfCaller), and a condition on account_id would make every count read the table
+ * instead of the index alone.
+ */
 export function subscriptionWhere(scope: SubscriptionScope, query: SubscriptionFilters): SQL {
   const s = subscriptions;
   return and(
     eq(s.merchantId, scope.merchantId),
-    eq(s.accountId, scope.accountId),
     anyOf(s.status, query.status),
     anyOf(
       s.planId,
