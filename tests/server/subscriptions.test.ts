@@ -335,6 +335,13 @@ describe('GET /merchant/{merchantId}/subscription', () => {
     expect(emails(await list(`planId[]=${planIds.yearly}`))).toEqual(['carla@south.example', 'eva@north.example']);
     expect(emails(await list('country[]=FR'))).toEqual(['bob@north.example', 'gus@north.example']);
     expect(emails(await list('country=FR&status=CANCELLED'))).toEqual(['gus@north.example']);
+    // FULFILLED is displayed as active, so the Active filter shows it too.
+    expect(emails(await list('status=ACTIVE'))).toEqual([
+      'ana@north.example',
+      'carla@south.example',
+      'eva@north.example',
+      null,
+    ]);
     const from = encodeURIComponent(at(4).toISOString());
     const to = encodeURIComponent(at(2).toISOString());
     expect(emails(await list(`lastAttemptDateFrom=${from}&lastAttemptDateTo=${to}`))).toEqual([

@@ -17,6 +17,7 @@ import type {
   SubscriptionStatus,
   TransactionStatus,
 } from '@domain/enums';
+import { statusesFiltered } from '@domain/subscriptions';
 import { type KpiSums, type SubscriptionKpis, subscriptionKpis } from '@domain/subscriptions-kpis';
 import { and, asc, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
@@ -74,7 +75,7 @@ export function subscriptionWhere(scope: SubscriptionScope, query: SubscriptionF
   const s = subscriptions;
   return and(
     eq(s.merchantId, scope.merchantId),
-    anyOf(s.status, query.status),
+    anyOf(s.status, query.status && statusesFiltered(query.status)),
     anyOf(
       s.planId,
       query.planId?.map((id) => id.toLowerCase()),
