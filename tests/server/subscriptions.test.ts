@@ -36,7 +36,7 @@ import {
   signIn,
   uniqueEmail,
 } from './helpers/test-app';
-import { unzip } from './helpers/unzip';
+import { csvLinesOfZip } from './helpers/unzip';
 
 // The subscriptions API (spec 3, sections 2.10, 3 "Subscription", 4, 5 "Cancel subscription", 6, 7 and 9): the list
 // with every filter, search, order and page size; the detail with its cycles; the ZIP exports through the one export
@@ -184,14 +184,7 @@ const list = async (query: string, token = tokens.admin, scope = listShop): Prom
   return subscriptionList.parse(response.json());
 };
 const emails = (page: SubscriptionList) => page.items.map((item) => item.email);
-const csvOf = (base64: string) => {
-  const [entry] = unzip(Buffer.from(base64, 'base64'));
-  return entry!.content
-    .toString('utf8')
-    .replace(/^\uFEFF/, '')
-    .split('\r\n')
-    .slice(0, -1);
-};
+const csvOf = csvLinesOfZip;
 
 /** Everything an action may change: the row, its audit entries, the rollup and the claims. */
 async function snapshot(id: string) {
