@@ -803,6 +803,25 @@ describe('PATCH /merchant/{merchantId}/subscription/{subscriptionId}', () => {
     }
   });
 
+  it('replaces a claim a dead process left once its deadline has passed, and not before', async () => {
+    const subscription = await insertSubscription(actionShop);
+    const leftover = {
+      subscriptionId: subscription.id,
+      token: '00000000-0000-4000-8000-000000000001',
+      action: 'CANCEL',
+      expiresAt: new Date(NOW + 60_000),
+    };
+    await t.db.insert(subscriptionPendingActions).values(leftover);
+    const blocked = await patch(actionShop, subscription.id, { action: 'PAUSE', version: 1 });
+    expect(blocked.statusCode).toBe(409);
+    await t.db
+      .update(subscriptionPendingActions)
+      .set({ expiresAt: new Date(NOW - 1) })
+      .where(eq(subscriptionPendingActions.subscriptionId, subscription.id));
+    expect((await patch(actionShop, subscription.id, { action: 'PAUSE', version: 1 })).statusCode).toBe(204);
+    expect(await t.db.select().from(subscriptionPendingActions)).toEqual([]);
+  });
+
   it('finishes the action the platform confirmed when the client has closed the connection', async () => {
     const subscription = await insertSubscription(actionShop);
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
