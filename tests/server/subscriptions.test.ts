@@ -638,6 +638,10 @@ describe('PATCH /merchant/{merchantId}/subscription/{subscriptionId}', () => {
     expect(platformCalls.at(-1)).toMatchObject({ action: 'RESUME', reason: null });
     const [resumed] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id));
     expect(resumed).toMatchObject({ status: 'ACTIVE', version: 3, pausedAt: null });
+    // Paused without a due date: the resume gives it one, a cycle of its plan (a month) after its last attempt.
+    const due = new Date(subscription.lastAttemptAt);
+    due.setUTCMonth(due.getUTCMonth() + 1);
+    expect(resumed!.nextChargeAt).toEqual(due);
 
     expect(
       (await patch(actionShop, subscription.id, { action: 'PAUSE', reasonDetails: 'BACKOFFICE_PAUSE', version: 3 }))
