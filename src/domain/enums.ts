@@ -414,3 +414,58 @@ export const DISPUTE_TEMPLATE_KEY_LABELS: Record<DisputeTemplateKey, string> = {
   ChargebackInvalid: 'Chargeback invalid',
   Refund: 'Refund',
 };
+
+// Subscriptions (spec 3, sections 3 "Subscription" and 4; spec 1, section 3). Rules and texts live in
+// src/domain/subscriptions.ts.
+
+/**
+ * Subscription statuses. The spec names ACTIVE, PAUSED, CANCELLED, ARCHIVED "and others"; FULFILLED (a plan with an
+ * end whose last cycle was paid) is the other one it names, displayed as active.
+ */
+export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'PAUSED', 'CANCELLED', 'ARCHIVED', 'FULFILLED'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
+  ACTIVE: 'Active',
+  PAUSED: 'Paused',
+  CANCELLED: 'Cancelled',
+  ARCHIVED: 'Archived',
+  FULFILLED: 'Active',
+};
+
+/**
+ * The kinds of attempt a cycle holds: the first payment (INITIAL), the charges of the cycle (RENEWAL, MAINTENANCE)
+ * and what happened to them afterwards (refunds, RDR, chargeback, retrieval).
+ */
+export const SUBSCRIPTION_ATTEMPT_TYPES = [
+  'INITIAL',
+  'RENEWAL',
+  'MAINTENANCE',
+  'REFUND',
+  'PARTIAL_REFUND',
+  'RDR',
+  'CHARGEBACK',
+  'INFORMATION_REQUESTED',
+] as const;
+export type SubscriptionAttemptType = (typeof SUBSCRIPTION_ATTEMPT_TYPES)[number];
+export const SUBSCRIPTION_ATTEMPT_TYPE_LABELS: Record<SubscriptionAttemptType, string> = {
+  INITIAL: 'Initial',
+  RENEWAL: 'Renewal',
+  MAINTENANCE: 'Maintenance',
+  REFUND: 'Refund',
+  PARTIAL_REFUND: 'Partial refund',
+  RDR: 'RDR',
+  CHARGEBACK: 'Chargeback',
+  INFORMATION_REQUESTED: 'Retrieval',
+};
+
+/** Who or what cancelled a subscription (spec 1, section 3: cancellation sources). */
+export const CANCELLATION_SOURCES = ['HARD_DECLINE', 'MERCHANT_API', 'END_PLAN', 'BACKOFFICE_API', 'DISPUTE'] as const;
+export type CancellationSource = (typeof CANCELLATION_SOURCES)[number];
+/** Only BACKOFFICE_API's label is the spec's ('Manual Backoffice'); the others follow the same style. */
+export const CANCELLATION_SOURCE_LABELS: Record<CancellationSource, string> = {
+  HARD_DECLINE: 'Hard decline',
+  MERCHANT_API: 'Merchant API',
+  END_PLAN: 'End of plan',
+  BACKOFFICE_API: 'Manual Backoffice',
+  DISPUTE: 'Dispute',
+};

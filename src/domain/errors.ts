@@ -320,6 +320,28 @@ export const CATALOGUE = {
     type: 'error',
   },
 
+  // Subscription actions (issue 24; spec 3, sections 4 and 9). The platform applies them within 30 seconds.
+  'subscription-changed': {
+    header: 'This subscription has changed',
+    content: 'Someone else changed it while you were looking at it. Reload it to see its status, then try again.',
+    type: 'warning',
+  },
+  'subscription-action-not-allowed': {
+    header: 'Action not available',
+    content: 'The subscription is no longer in a status that allows this action. Reload it to see its status.',
+    type: 'warning',
+  },
+  'subscription-action-timeout': {
+    header: 'The platform did not answer in time',
+    content: 'Nothing was changed after 30 seconds of waiting. Reload the subscription and try again.',
+    type: 'error',
+  },
+  'subscription-action-failed': {
+    header: 'The platform refused the action',
+    content: 'Nothing was changed. Reload the subscription and try again.',
+    type: 'error',
+  },
+
   // Refunds (spec 3, section 8). A refused refund's message names the reason ('This transaction was fully refunded',
   // 'The amount cannot exceed 12,34 EUR'); the result modal shows it under the code.
   'refund-creation-error': { header: 'Unable to refund', content: GENERIC, type: 'error' },

@@ -14,5 +14,6 @@ export * from './mailbox';
 export * from './merchants';
 export * from './risk-alerts';
 export * from './search';
+export * from './subscriptions';
 export * from './transactions';
 export * from './users';

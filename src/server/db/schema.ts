@@ -1494,11 +1494,32 @@ export const subscriptions = pgTable(
   },
   (t) => [
     // The list's default order (last attempt, newest first, id as tiebreaker) per merchant, and the same order inside
-    // each filter, so a first page and the capped count read index ranges only.
-    index('subscriptions_merchant_attempt_idx').on(t.merchantId, t.lastAttemptAt.desc(), t.id),
-    index('subscriptions_merchant_status_attempt_idx').on(t.merchantId, t.status, t.lastAttemptAt.desc(), t.id),
-    index('subscriptions_merchant_plan_attempt_idx').on(t.merchantId, t.planId, t.lastAttemptAt.desc(), t.id),
-    index('subscriptions_merchant_country_attempt_idx').on(t.merchantId, t.cardCountry, t.lastAttemptAt.desc(), t.id),
+    // each filter, so a first page and the capped count read index ranges only. Both columns DESC NULLS FIRST, as the
+    // list and the export's keyset write ORDER BY last_attempt_at DESC, id DESC (migration 0030: NULLS LAST, or the
+    // id ascending, made PostgreSQL sort the merchant's every row for a page).
+    index('subscriptions_merchant_attempt_idx').on(
+      t.merchantId,
+      t.lastAttemptAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('subscriptions_merchant_status_attempt_idx').on(
+      t.merchantId,
+      t.status,
+      t.lastAttemptAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('subscriptions_merchant_plan_attempt_idx').on(
+      t.merchantId,
+      t.planId,
+      t.lastAttemptAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('subscriptions_merchant_country_attempt_idx').on(
+      t.merchantId,
+      t.cardCountry,
+      t.lastAttemptAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // Search by text: the customer's e-mail, equality and prefix (lower(...) LIKE 'abc%').
     index('subscriptions_merchant_email_idx').using(
       'btree',
@@ -1601,3 +1622,25 @@ export const subscriptionKpis = pgTable(
       .nullsNotDistinct(),
   ],
 );
+
+/**
+ * A subscription action handed to the platform and not confirmed yet (issue 24; spec 3, sections 4 and 9): at most one
+ * per subscription, so two users acting on one subscription never both reach the platform. The PATCH claims the row
+ * (after checking the version the user saw), asks the platform, then in one transaction deletes the claim, writes the
+ * new status with its audit entry (the KPI rollup follows by trigger); a refusal or a timeout deletes the claim and
+ * changes nothing. A claim outlives its request only if the process dies: past `expiresAt` the platform applies
+ * nothing (the request's deadline) and a new claim replaces it. src/server/areas/subscriptions/service.ts.
+ */
+export const subscriptionPendingActions = pgTable('subscription_pending_actions', {
+  subscriptionId: uuid('subscription_id')
+    .primaryKey()
+    .references(() => subscriptions.id),
+  /** The claim's own id: only the request that made it confirms or releases it. */
+  token: uuid('token').notNull(),
+  /** CANCEL, PAUSE or RESUME. */
+  action: text('action').notNull(),
+  userId: uuid('user_id'),
+  /** The request's deadline (now + the action timeout). */
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
