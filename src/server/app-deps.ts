@@ -6,6 +6,7 @@ import type { ExportService } from './lib/export/service';
 import type { SecretBox } from './lib/secret-box';
 import type { Mailer } from './mail/mailer';
 import type { SandboxAcquirer } from './payments/sandbox-acquirer';
+import type { SubscriptionPlatform } from './payments/sandbox-platform';
 import type { TokenSigner } from './plugins/auth';
 
 // A module of its own, so the area plugins that receive these need not import app.ts, which imports them.
@@ -21,6 +22,8 @@ export interface AppDeps {
   exports: ExportService;
   /** Answers refunds (payments/sandbox-acquirer.ts); its asynchronous answers settle through the job worker. */
   acquirer: SandboxAcquirer;
+  /** Applies subscription actions (payments/sandbox-platform.ts, or a test's stand-in). */
+  platform: SubscriptionPlatform;
   /** Seals and opens MID credentials. */
   secrets: SecretBox;
   /** Fires limit alerts (jobs/limit-alerts.ts): requestCheck() after a change that may cross one. */

@@ -23,6 +23,7 @@ import { midsRoutes } from './areas/mids/routes';
 import { riskAlertsRoutes } from './areas/risk-alerts/routes';
 import { routesRoutes } from './areas/routes/routes';
 import { searchRoutes } from './areas/search/routes';
+import { subscriptionsRoutes } from './areas/subscriptions/routes';
 import { transactionsRoutes } from './areas/transactions/routes';
 import { usersRoutes } from './areas/users/routes';
 import type { ServerConfig } from './config';
@@ -35,6 +36,7 @@ import { loadSecretBox } from './lib/secret-box';
 import type { Mailer } from './mail/mailer';
 import { createMailer } from './mail/outbox';
 import { createSandboxAcquirer, SANDBOX_SETTLEMENT_JOB } from './payments/sandbox-acquirer';
+import { createSandboxPlatform, type SubscriptionPlatform } from './payments/sandbox-platform';
 import { registerApiDocs } from './plugins/api-docs';
 import { requireAuth, TokenSigner } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -52,6 +54,8 @@ export interface BuildOptions {
   /** Export limits and storage; the storage folder defaults to DATA_DIR/exports. */
   exports?: Partial<ExportOptions>;
   jobs?: JobWorkerOptions;
+  /** Applies subscription actions; the sandbox platform configured by `config.sandboxPlatform` by default. */
+  platform?: SubscriptionPlatform;
   /** Where the log goes (stdout by default); tests read it. */
   logStream?: { write(line: string): void };
 }
@@ -114,12 +118,25 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { dir: join(config.dataDir, 'exports'), ...options.exports },
   );
   const acquirer = createSandboxAcquirer({ db: database.db, jobs, now });
+  const platform = options.platform ?? createSandboxPlatform(config.sandboxPlatform);
   const secrets = await loadSecretBox(database.db, config.credentialsKey);
   const limitAlerts = createLimitAlerts(
     { db: database.db, jobs, mailer, now, publicUrl: config.publicUrl, log: app.log },
     config.limitAlertsIntervalMs,
   );
-  const deps: AppDeps = { db: database.db, config, signer, mailer, now, jobs, exports, acquirer, secrets, limitAlerts };
+  const deps: AppDeps = {
+    db: database.db,
+    config,
+    signer,
+    mailer,
+    now,
+    jobs,
+    exports,
+    acquirer,
+    platform,
+    secrets,
+    limitAlerts,
+  };
   const jobWorker = createJobWorker(
     {
       db: database.db,
@@ -169,6 +186,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         await scope.register(transactionsRoutes, deps);
         await scope.register(chargebacksRoutes, deps);
         await scope.register(riskAlertsRoutes, deps);
+        await scope.register(subscriptionsRoutes, deps);
         await scope.register(disputeTemplatesRoutes, deps);
       });
     },

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { RuntimeConfig } from '@domain/contract/config';
+import { SUBSCRIPTION_ACTION_TIMEOUT_MS } from '@domain/subscriptions';
+import {
+  SANDBOX_PLATFORM_DEFAULT_DELAY_MS,
+  type SandboxPlatformMode,
+  sandboxPlatformMode,
+} from './payments/sandbox-platform';
 
 // Every setting the server reads from the environment, in one place (the README's configuration table).
 
@@ -32,6 +38,13 @@ export interface ServerConfig {
   demoTrafficRate: number;
   /** How often the limit-alerts check runs (jobs/limit-alerts.ts), in milliseconds. */
   limitAlertsIntervalMs: number;
+  /**
+   * How long a subscription action (cancel, pause, resume) waits for the platform before it fails with 504 and
+   * changes nothing (spec 3, section 9: up to 30 seconds). Tests shorten it.
+   */
+  subscriptionActionTimeoutMs: number;
+  /** The sandbox platform (payments/sandbox-platform.ts): how long it takes to confirm an action, and how it answers. */
+  sandboxPlatform: { delayMs: number; mode: SandboxPlatformMode };
 }
 
 const packageVersion = (): string =>
@@ -106,6 +119,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'info',
     demoTrafficRate: demoTrafficRate(env),
     limitAlertsIntervalMs: Math.max(1, num(env.LIMIT_ALERTS_INTERVAL, 30)) * 1000,
+    subscriptionActionTimeoutMs: Math.max(1, num(env.SUBSCRIPTION_ACTION_TIMEOUT_MS, SUBSCRIPTION_ACTION_TIMEOUT_MS)),
+    sandboxPlatform: {
+      delayMs: Math.max(0, num(env.SANDBOX_PLATFORM_DELAY_MS, SANDBOX_PLATFORM_DEFAULT_DELAY_MS)),
+      mode: sandboxPlatformMode(env.SANDBOX_PLATFORM_MODE),
+    },
     ...overrides,
   };
 }

@@ -130,8 +130,11 @@ describe('queries', () => {
     ).toBe(false);
     expect(subscriptionExportQuery.parse({}).timeZone).toBe('UTC');
     expect(
-      subscriptionKpisQuery.safeParse({ dateFrom: '2026-02-01T00:00:00.000Z', dateTo: '2026-01-01T00:00:00.000Z' })
-        .success,
+      subscriptionKpisQuery.safeParse({
+        currency: 'EUR',
+        dateFrom: '2026-02-01T00:00:00.000Z',
+        dateTo: '2026-01-01T00:00:00.000Z',
+      }).success,
     ).toBe(false);
   });
 });

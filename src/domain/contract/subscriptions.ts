@@ -155,14 +155,15 @@ export const subscriptionCycleExportQuery = exportQuery;
 export type SubscriptionCycleExportQuery = z.infer<typeof subscriptionCycleExportQuery>;
 
 /**
- * GET /merchant/{merchantId}/subscriptions-kpis (spec 3, section 7). planId and currency narrow it (absent: every plan,
- * every currency); dateFrom and dateTo bound the cancellations (the console sends the first of the month and today's
- * end of day, UTC). The active counts are the subscriptions active now.
+ * GET /merchant/{merchantId}/subscriptions-kpis (spec 3, section 7). planId narrows it (absent: every plan, 'Select
+ * Plan'); currency is required, as the overview's currency dropdown always has one (the churn rate divides amounts of
+ * one currency); dateFrom and dateTo bound the period (the console sends the first of the month and today's end of
+ * day, UTC), read by UTC day from the rollup.
  */
 export const subscriptionKpisQuery = z
   .object({
     planId: uuid.optional(),
-    currency: currencyCode.optional(),
+    currency: currencyCode,
     dateFrom: isoDate,
     dateTo: isoDate,
   })
@@ -173,20 +174,22 @@ export const subscriptionKpisQuery = z
 export type SubscriptionKpisQuery = z.infer<typeof subscriptionKpisQuery>;
 export type SubscriptionKpisQueryInput = z.input<typeof subscriptionKpisQuery>;
 
+/** The overview's boxes; the figures are defined in src/domain/subscriptions-kpis.ts (subscriptionKpis). */
 export const subscriptionKpis = z.object({
-  /** Active now (FULFILLED counts as active): still in the initial cycle, and past it. */
+  /** initial: subscriptions started in the period; renewal: cycles renewed (a successful RENEWAL or MAINTENANCE) in it. */
   activeSubscriptions: z.object({ initial: z.number().int(), renewal: z.number().int() }),
-  /** Cancelled between dateFrom and dateTo; initial: those cancelled in their initial cycle. */
+  /** Cancelled in the period; initial: those cancelled in their first cycle. */
   cancelledSubscriptions: z.object({
     total: z.number().int(),
     /**
-     * The percentage of recurring revenue lost monthly (the tooltip's words), as a percent with at most two decimals
-     * (3.25 is 3,25 %). Computed by the churn-rate function in src/domain/subscriptions-kpis.ts.
+     * The percentage of recurring revenue lost monthly (the tooltip's words), with two decimals (3.25 is 3,25 %):
+     * monthly recurring revenue cancelled in the period over that active at its start (churnRate in
+     * src/domain/subscriptions-kpis.ts). Null when nothing was active at the start.
      */
-    churnRate: z.number().nonnegative(),
+    churnRate: z.number().nonnegative().nullable(),
     initial: z.number().int(),
   }),
-  /** Cancellations between dateFrom and dateTo by source code (HARD_DECLINE: 12); the console shows the labels. */
+  /** Cancellations in the period by source code (HARD_DECLINE: 12); the console shows cancellationSourceLabel. */
   cancellationReasons: z.record(z.string(), z.number().int()),
 });
 export type SubscriptionKpis = z.infer<typeof subscriptionKpis>;

@@ -1601,3 +1601,25 @@ export const subscriptionKpis = pgTable(
       .nullsNotDistinct(),
   ],
 );
+
+/**
+ * A subscription action handed to the platform and not confirmed yet (issue 24; spec 3, sections 4 and 9): at most one
+ * per subscription, so two users acting on one subscription never both reach the platform. The PATCH claims the row
+ * (after checking the version the user saw), asks the platform, then in one transaction deletes the claim, writes the
+ * new status with its audit entry (the KPI rollup follows by trigger); a refusal or a timeout deletes the claim and
+ * changes nothing. A claim outlives its request only if the process dies: past `expiresAt` the platform applies
+ * nothing (the request's deadline) and a new claim replaces it. src/server/areas/subscriptions/service.ts.
+ */
+export const subscriptionPendingActions = pgTable('subscription_pending_actions', {
+  subscriptionId: uuid('subscription_id')
+    .primaryKey()
+    .references(() => subscriptions.id),
+  /** The claim's own id: only the request that made it confirms or releases it. */
+  token: uuid('token').notNull(),
+  /** CANCEL, PAUSE or RESUME. */
+  action: text('action').notNull(),
+  userId: uuid('user_id'),
+  /** The request's deadline (now + the action timeout). */
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
