@@ -1,5 +1,5 @@
 import type { ApiClient } from '@console/api/client';
-import { useApi } from '@console/session/session-provider';
+import { useApi, useSession } from '@console/session/session-provider';
 import type { ListQueryParams, TableExport } from '@console/table/types';
 import { listResponse } from '@domain/contract/common';
 import {
@@ -10,7 +10,7 @@ import {
   subscriptionList,
   subscriptionPlan,
 } from '@domain/contract/subscriptions';
-import { PERMISSIONS as P } from '@domain/permissions';
+import { can, PERMISSIONS as P } from '@domain/permissions';
 import type { SubscriptionActionCall } from '@machines/subscription-actions.machine';
 import { useQuery } from '@tanstack/react-query';
 
@@ -87,12 +87,14 @@ const planOptionList = listResponse(subscriptionPlan);
 const PLAN_OPTIONS_LIMIT = 500;
 
 /**
- * GET /merchant/{merchantId}/plan (the plans list of spec 3, section 7), read for its ids and names. Quiet: without it
- * (no plan permission, or no plans call) the dropdowns offer no plan, and the screens still work.
+ * GET /merchant/{merchantId}/plan (the plans list of spec 3, section 7, which needs plan.read), read for its ids and
+ * names. Quiet: without the permission or an answer the dropdowns offer no plan, and the screens still work.
  */
 export function usePlanOptions(merchantId: string) {
   const api = useApi();
+  const { grants } = useSession();
   return useQuery({
+    enabled: can(grants, P.planRead),
     queryKey: [...subscriptionsQueryKey(merchantId), 'plans'],
     queryFn: async ({ signal }) => {
       const answer = await api.get(`/merchant/${merchantId}/plan`, {
