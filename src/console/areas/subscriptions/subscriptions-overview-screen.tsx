@@ -26,6 +26,8 @@ import './subscriptions.css';
 
 export const EXPORT_SUBSCRIPTIONS_LABEL = 'Export subscriptions';
 export const SELECT_PLAN_LABEL = 'Select Plan';
+/** Nothing was active at the month's start, so no revenue could be lost: there is no rate to show. */
+const NO_CHURN_RATE = '—';
 export const CHURN_RATE_TOOLTIP = 'Percentage of recurring revenue lost monthly';
 
 const CURRENCY_OPTIONS = DEFAULT_CURRENCIES.map((currency) => ({ value: currency, label: currency }));
@@ -116,7 +118,7 @@ function KpiBoxes({
       <KpiBox title="Cancelled" onExport={exportOf(BOX_STATUSES.cancelled)} exporting={exporting}>
         <p className="subscriptions-kpi__total">{formatInteger(cancelled.total)}</p>
         <dl className="subscriptions-kpi__figures">
-          <Figure label="Churn Rate" value={formatPercent(cancelled.churnRate)} hint={<ChurnHint />} />
+          <Figure label="Churn Rate" value={cancelled.churnRate === null ? NO_CHURN_RATE : formatPercent(cancelled.churnRate)} hint={<ChurnHint />} />
           <Figure label="Initials" value={formatInteger(cancelled.initial)} />
         </dl>
       </KpiBox>
