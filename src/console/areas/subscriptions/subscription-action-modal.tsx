@@ -14,13 +14,16 @@ import {
 } from '@domain/subscriptions';
 import {
   isSubscriptionActionInProgress,
+  type SubscriptionActionsMachine,
   type SubscriptionActionsSnapshot,
   subscriptionActionStepOf,
   visibleCancelErrors,
 } from '@machines/subscription-actions.machine';
 import { useSelector } from '@xstate/react';
 import { useId, useRef } from 'react';
-import type { SubscriptionActionsActor } from './use-subscription-actions';
+import type { ActorRefFrom } from 'xstate';
+
+export type SubscriptionActionsActor = ActorRefFrom<SubscriptionActionsMachine>;
 
 // The one confirm modal of the subscription actions (spec 3, sections 4 and 5): the question (with the reason form
 // for a cancel), the progress that cannot be closed, and the error. Every rule lives in the machine; this file reads

@@ -118,7 +118,11 @@ function KpiBoxes({
       <KpiBox title="Cancelled" onExport={exportOf(BOX_STATUSES.cancelled)} exporting={exporting}>
         <p className="subscriptions-kpi__total">{formatInteger(cancelled.total)}</p>
         <dl className="subscriptions-kpi__figures">
-          <Figure label="Churn Rate" value={cancelled.churnRate === null ? NO_CHURN_RATE : formatPercent(cancelled.churnRate)} hint={<ChurnHint />} />
+          <Figure
+            label="Churn Rate"
+            value={cancelled.churnRate === null ? NO_CHURN_RATE : formatPercent(cancelled.churnRate)}
+            hint={<ChurnHint />}
+          />
           <Figure label="Initials" value={formatInteger(cancelled.initial)} />
         </dl>
       </KpiBox>

@@ -3,22 +3,19 @@ import { useToast } from '@console/ui/toast';
 import type { SubscriptionAction } from '@domain/subscriptions';
 import {
   type SubscriptionActionCall,
-  type SubscriptionActionsMachine,
   type SubscriptionActionTarget,
   subscriptionActionsMachine,
 } from '@machines/subscription-actions.machine';
 import { useQueryClient } from '@tanstack/react-query';
 import { useActorRef } from '@xstate/react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { type ActorRefFrom, fromPromise } from 'xstate';
-import { SubscriptionActionModal } from './subscription-action-modal';
+import { fromPromise } from 'xstate';
+import { SubscriptionActionModal, type SubscriptionActionsActor } from './subscription-action-modal';
 import { applySubscriptionAction, subscriptionsQueryKey } from './subscription-queries';
 
 // The console side of machines/subscription-actions.machine.ts: the real PATCH, and the reload the machine asks for
 // (the list, the detail and the KPIs of the merchant all start with the same key). One per screen; the row menu, the
 // detail's buttons and the `p`, `u`, `c` keys all open its one modal.
-
-export type SubscriptionActionsActor = ActorRefFrom<SubscriptionActionsMachine>;
 
 /** What the success toast says, once the platform confirmed. */
 const DONE_TEXT: Record<SubscriptionAction, string> = {
