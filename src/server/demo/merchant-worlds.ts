@@ -1,10 +1,23 @@
 import { createRouter } from '@domain/routing';
-import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { addCycle } from '@domain/subscription-cycles';
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
-import { accounts, acquirers, merchants, mids, routes, serverSettings, solutions, transactions } from '../db/schema';
+import {
+  accounts,
+  acquirers,
+  merchants,
+  mids,
+  routes,
+  serverSettings,
+  solutions,
+  subscriptionAttempts,
+  subscriptions,
+  transactions,
+} from '../db/schema';
 import { DEMO_CREDENTIALS_KEY } from '../db/seed/generator';
-import { SUBSCRIPTION_POOL, type Subscription } from '../db/seed/payments-orders';
+import type { Subscription } from '../db/seed/payments-orders';
 import type { MerchantWorld, PaymentsMerchant, WorldMid, WorldRoute } from '../db/seed/payments-world';
+import { loadWorldPlans } from '../db/seed/subscription-plans';
 
 // The demo generator's merchant worlds (db/seed/payments-world.ts) rebuilt from the database as it is now: the MIDs
 // and routes users may have edited since the seed, and where each merchant's orders left off. Live demo traffic
@@ -63,7 +76,7 @@ function hostOf(corporateUrl: string): string {
 export async function loadMerchantWorlds(db: Queryable, merchantIds: readonly string[]): Promise<MerchantWorld[]> {
   if (merchantIds.length === 0) return [];
   const ids = [...merchantIds];
-  const [merchantRows, midRows, routeRows] = await Promise.all([
+  const [merchantRows, midRows, routeRows, plansByMerchant] = await Promise.all([
     db.select().from(merchants).where(inArray(merchants.id, ids)),
     db
       .select({ mid: mids, acquirerName: acquirers.prettyName, solutionName: solutions.prettyName })
@@ -72,6 +85,7 @@ export async function loadMerchantWorlds(db: Queryable, merchantIds: readonly st
       .innerJoin(solutions, eq(solutions.id, mids.solutionId))
       .where(inArray(mids.merchantId, ids)),
     db.select().from(routes).where(inArray(routes.merchantId, ids)),
+    loadWorldPlans(db, ids),
   ]);
   return merchantRows.flatMap((row): MerchantWorld[] => {
     const merchantRoutes: WorldRoute[] = routeRows.filter((route) => route.merchantId === row.id);
@@ -97,6 +111,7 @@ export async function loadMerchantWorlds(db: Queryable, merchantIds: readonly st
         routes: merchantRoutes,
         router: createRouter(merchantRoutes, merchantMids),
         liveFrom: new Date(lastSetUp + DAY_MS),
+        plans: plansByMerchant.get(row.id) ?? [],
       },
     ];
   });
@@ -104,14 +119,9 @@ export async function loadMerchantWorlds(db: Queryable, merchantIds: readonly st
 
 /**
  * Where a merchant's orders left off: its highest order number since the start of the UTC day of `since` (an order
- * reference carries its day, so numbers only need to be new within one) and its latest successful initial payments,
- * oldest first, which live renewals charge again.
+ * reference carries its day, so numbers only need to be new within one).
  */
-export async function loadResumeState(
-  db: Queryable,
-  merchantId: string,
-  since: number,
-): Promise<{ sequence: number; subscriptions: Subscription[] }> {
+export async function loadResumeState(db: Queryable, merchantId: string, since: number): Promise<{ sequence: number }> {
   const dayStart = new Date(Math.floor(since / DAY_MS) * DAY_MS);
   const [numbered] = await db
     .select({
@@ -127,46 +137,93 @@ export async function loadResumeState(
         sql`${transactions.referenceOrderId} ~ '^[^-]+-[0-9]{6}-[0-9]{1,9}$'`,
       ),
     );
-  const initial = await db
-    .select()
-    .from(transactions)
+  return { sequence: numbered?.sequence ?? 0 };
+}
+
+/** Subscriptions charged per merchant and batch at most: a backlog (the app was stopped) is worked off over batches. */
+const DUE_PER_BATCH = 50;
+
+/**
+ * A merchant's active subscriptions whose next charge has fallen due by `until`, the longest due first, as the
+ * generator charges them: the plan (as the database holds it now), the initial payment's card and shopper, and where
+ * the current cycle's retries stand (declined charges of the next cycle so far).
+ */
+export async function loadDueSubscriptions(
+  db: Queryable,
+  world: MerchantWorld,
+  until: number,
+): Promise<Subscription[]> {
+  if (world.plans.length === 0) return [];
+  const plansById = new Map(world.plans.map((plan) => [plan.id, plan]));
+  const rows = await db
+    .select({
+      subscriptionId: subscriptions.id,
+      planId: subscriptions.planId,
+      amount: subscriptions.amount,
+      currency: subscriptions.currency,
+      cycle: subscriptions.cycle,
+      nextChargeAt: subscriptions.nextChargeAt,
+      startedAt: subscriptions.createdAt,
+      initial: transactions,
+      // The next cycle's declined orders so far (one holds the payment and its retry on the fallback MID).
+      failures: sql<number>`(select count(distinct t.root_id)::int from ${subscriptionAttempts} a
+        join ${transactions} t on t.id = a.transaction_id
+        where a.subscription_id = ${subscriptions.id} and a.cycle = ${subscriptions.cycle} + 1
+          and a.type in ('RENEWAL', 'MAINTENANCE'))`,
+    })
+    .from(subscriptions)
+    .innerJoin(transactions, eq(transactions.id, subscriptions.initialTransactionId))
     .where(
       and(
-        eq(transactions.merchantId, merchantId),
-        eq(transactions.transactionType, 'PAYMENT'),
-        eq(transactions.category, 'INITIAL'),
-        eq(transactions.status, 'SUCCESS'),
+        eq(subscriptions.merchantId, world.merchant.id),
+        eq(subscriptions.status, 'ACTIVE'),
+        lte(subscriptions.nextChargeAt, new Date(until)),
       ),
     )
-    .orderBy(desc(transactions.createdAt))
-    .limit(SUBSCRIPTION_POOL);
-  const subscriptions = initial.reverse().map(
-    (row): Subscription => ({
-      id: row.id,
-      amount: row.amount,
-      currency: row.currency,
-      orderUrl: row.orderUrl,
-      customTag: row.customTag,
-      payer: {
-        paymentMethod: row.paymentMethod,
-        cardBrand: row.cardBrand,
-        cardBin: row.cardBin,
-        cardLast4: row.cardLast4,
-        cardCountry: row.cardCountry,
-        cardHolder: row.cardHolder,
-        cardExpiry: row.cardExpiry,
-        cardTokenUpdatedAt: row.cardTokenUpdatedAt,
-        cardType: row.cardType,
-        cardSegment: row.cardSegment,
-        cardBank: row.cardBank,
-        cardZipCode: row.cardZipCode,
-        shopperEmail: row.shopperEmail,
-        shopperIp: row.shopperIp,
-        shopperIpCountry: row.shopperIpCountry,
-        shopperDeviceType: row.shopperDeviceType,
-        shopperBrowser: row.shopperBrowser,
+    .orderBy(asc(subscriptions.nextChargeAt))
+    .limit(DUE_PER_BATCH);
+  return rows.flatMap((row): Subscription[] => {
+    const plan = plansById.get(row.planId);
+    if (!plan || !row.nextChargeAt) return [];
+    const sequence = plan.retrySequence ?? [];
+    const initial = row.initial;
+    return [
+      {
+        id: initial.id,
+        subscriptionId: row.subscriptionId,
+        amount: row.amount,
+        currency: row.currency,
+        orderUrl: initial.orderUrl,
+        customTag: initial.customTag,
+        plan,
+        startedAt: row.startedAt.getTime(),
+        cycle: row.cycle,
+        dueAt: addCycle(row.startedAt, plan.cycle, row.cycle).getTime(),
+        failures: row.failures,
+        nextAt: row.nextChargeAt.getTime(),
+        nextType: row.failures === 0 ? 'RENEWAL' : (sequence[row.failures - 1]?.type ?? 'RENEWAL'),
+        end: null,
+        cardFailsFrom: null,
+        payer: {
+          paymentMethod: initial.paymentMethod,
+          cardBrand: initial.cardBrand,
+          cardBin: initial.cardBin,
+          cardLast4: initial.cardLast4,
+          cardCountry: initial.cardCountry,
+          cardHolder: initial.cardHolder,
+          cardExpiry: initial.cardExpiry,
+          cardTokenUpdatedAt: initial.cardTokenUpdatedAt,
+          cardType: initial.cardType,
+          cardSegment: initial.cardSegment,
+          cardBank: initial.cardBank,
+          cardZipCode: initial.cardZipCode,
+          shopperEmail: initial.shopperEmail,
+          shopperIp: initial.shopperIp,
+          shopperIpCountry: initial.shopperIpCountry,
+          shopperDeviceType: initial.shopperDeviceType,
+          shopperBrowser: initial.shopperBrowser,
+        },
       },
-    }),
-  );
-  return { sequence: numbered?.sequence ?? 0, subscriptions };
+    ];
+  });
 }

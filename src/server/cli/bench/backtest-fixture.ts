@@ -235,7 +235,7 @@ export async function ensureBenchUsers(database: Database, count = 1): Promise<B
 }
 
 /** Runs `statement` on the server's maintenance database. */
-async function onServer(url: string, statement: string, values: unknown[] = []) {
+export async function onServer(url: string, statement: string, values: unknown[] = []) {
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString() });

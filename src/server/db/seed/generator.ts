@@ -30,6 +30,8 @@ import {
 import { createRandom } from './random';
 import { riskAlertsStep } from './risk-alerts';
 import type { DemoData, GeneratorStep, SeedContext, SeededAccount, SeededUser } from './seed-types';
+import { fallbackPlansStep } from './subscription-plans';
+import { subscriptionsStep } from './subscriptions';
 
 export type {
   DemoCredential,
@@ -409,9 +411,12 @@ export const DEMO_STEPS: GeneratorStep[] = [
   credentialsStep,
   // Rates before payments: the dashboard rollup converts amounts as it is written.
   exchangeRatesStep,
+  // Plans before payments: initial payments subscribe to them and renewals follow their cycles.
+  fallbackPlansStep,
   paymentsStep,
   chargebacksStep,
   riskAlertsStep,
+  subscriptionsStep,
 ];
 
 export interface GenerateOptions {

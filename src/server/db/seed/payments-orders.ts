@@ -1,4 +1,5 @@
 import type { RoutingOrder } from '@domain/routing';
+import { addCycle, nextRetry } from '@domain/subscription-cycles';
 import {
   ABANDONED_ERROR,
   ALERT_REFUND_REASONS,
@@ -42,6 +43,7 @@ import {
 import type { MerchantWorld, WorldMid, WorldRoute } from './payments-world';
 import { FIRST_NAMES, LAST_NAMES } from './pools';
 import type { Random } from './random';
+import { decimalToMinor, type WorldPlan } from './subscription-plans';
 
 // The orders of one merchant, turned into transactions the way the platform would: the routing engine picks the
 // route and MID (and retries a decline on the fallback MID), then the payment's life goes on — reversals, full and
@@ -128,6 +130,11 @@ export interface HistoryRow {
 export interface GeneratedOrder {
   transactions: TransactionRow[];
   history: HistoryRow[];
+  /**
+   * The subscription the order started (its initial payment succeeded) or charged (a renewal or retry, of `cycle`);
+   * null for other orders. The subscription is as the order left it.
+   */
+  subscription: { kind: 'start' | 'charge'; cycle: number; subscription: Subscription } | null;
 }
 
 /** Card and shopper: what a renewal reuses from its initial payment. */
@@ -152,21 +159,96 @@ export type Payer = Pick<
   | 'shopperBrowser'
 >;
 
-/** A successful initial payment that renewals charge again. */
+/** How and when a subscription stops being charged (spec 1's cancellation sources, or a pause). */
+export interface SubscriptionEnd {
+  at: number;
+  status: 'CANCELLED' | 'PAUSED';
+  /** HARD_DECLINE, MERCHANT_API, END_PLAN, BACKOFFICE_API or DISPUTE; null for a pause. */
+  reason: string | null;
+  /** BACKOFFICE_API: the reason's label. */
+  details: string | null;
+}
+
+/**
+ * A subscription started by a successful initial payment (`id`, the payment's id), charged again on its plan's cycle:
+ * the renewal falls due one cycle after the previous one (counted from the start, so months keep their day), a
+ * declined charge is retried on the plan's retry sequence, and when the sequence is exhausted the subscription is
+ * cancelled (HARD_DECLINE).
+ */
 export interface Subscription {
+  /** The initial payment's id: renewals name it as their recurrence parent. */
   id: string;
+  /** The subscription's own id (subscriptionId). */
+  subscriptionId: string;
   payer: Payer;
+  /** What a cycle charges (the plan's amount in the currency, or the initial payment's when dynamic). */
   amount: number;
   currency: string;
   orderUrl: string | null;
   customTag: string | null;
+  plan: WorldPlan;
+  startedAt: number;
+  /** The current cycle: the last one charged successfully (1 for the initial payment's). */
+  cycle: number;
+  /** When the next cycle falls due (the retries count from it). */
+  dueAt: number;
+  /** Declined charges of the next cycle so far. */
+  failures: number;
+  /** When the next charge falls due; Infinity once nothing more is charged. */
+  nextAt: number;
+  nextType: 'RENEWAL' | 'MAINTENANCE';
+  /** How it ends, when it does; a charge due at or after `end.at` is never made. */
+  end: SubscriptionEnd | null;
+  /** From when the card is declined every time (the retry sequence then runs out: HARD_DECLINE); null while it works. */
+  cardFailsFrom: number | null;
+}
+
+/** The reasons a back-office user picks when cancelling (spec 3, section 5), as the seed's BACKOFFICE_API details. */
+const BACKOFFICE_REASONS = ['High prices', 'Service not as described', 'Confirmed fraud', 'Unused service'] as const;
+/** A binary min-heap of subscriptions by `nextAt`: the next one due on top. */
+class DueHeap {
+  readonly items: Subscription[] = [];
+  push(item: Subscription): void {
+    const { items } = this;
+    items.push(item);
+    let index = items.length - 1;
+    while (index > 0) {
+      const parent = (index - 1) >> 1;
+      if (items[parent]!.nextAt <= item.nextAt) break;
+      items[index] = items[parent]!;
+      index = parent;
+    }
+    items[index] = item;
+  }
+  peek(): Subscription | undefined {
+    return this.items[0];
+  }
+  pop(): Subscription | undefined {
+    const { items } = this;
+    const top = items[0];
+    const last = items.pop();
+    if (items.length === 0 || !last) return top;
+    let index = 0;
+    for (;;) {
+      const left = 2 * index + 1;
+      if (left >= items.length) break;
+      const right = left + 1;
+      const child = right < items.length && items[right]!.nextAt < items[left]!.nextAt ? right : left;
+      if (items[child]!.nextAt >= last.nextAt) break;
+      items[index] = items[child]!;
+      index = child;
+    }
+    items[index] = last;
+    return top;
+  }
+  clear(): void {
+    this.items.length = 0;
+  }
 }
 
 const ISSUERS = new Map(ISSUER_COUNTRIES.map((country) => [country.code, country]));
 /** Rough exchange rates from EUR, so prices look local. */
 const FROM_EUR: Readonly<Record<string, number>> = { EUR: 1, USD: 1.08, GBP: 0.85, CHF: 0.95, SEK: 11.3, PLN: 4.3 };
-/** Initial payments kept per merchant as possible parents of later renewals. */
-export const SUBSCRIPTION_POOL = 400;
 /**
  * A live order is placed this long before the moment it is generated for, so its fallback retry (0.9 to 4 seconds
  * after the first attempt) has happened by then too.
@@ -176,13 +258,50 @@ const LIVE_ANSWER_MS = 5_000;
 const CHECKOUT_DESCRIPTORS = ['ONLINE', 'SHOP', 'WEB'] as const;
 
 /** FNV-1a: a stable hash that picks a URL's descriptor without drawing on the seeded random stream. */
-function hashText(text: string): number {
+export function hashText(text: string): number {
   let hash = 0x811c9dc5;
   for (let index = 0; index < text.length; index++) {
     hash ^= text.charCodeAt(index);
     hash = Math.imul(hash, 0x01000193);
   }
   return hash >>> 0;
+}
+
+/** Charge outcomes that are final declines: the retry sequence takes over. */
+const DEFINITE_FAILURES: ReadonlySet<string> = new Set([
+  STATUSES.declined,
+  STATUSES.failed,
+  STATUSES.prevented,
+  STATUSES.reversed,
+  STATUSES.abandoned,
+]);
+
+/**
+ * How a new subscription ends other than by declines or a dispute, picked by a hash of its id (not the random stream):
+ * about 6 in 100 are cancelled through the merchant's API, 3 by a back-office user (with the reason's label), 4 end
+ * with their plan (END_PLAN) and 4 are paused, each after a few cycles; the rest run on.
+ */
+function fateOf(id: string, startedAt: number, plan: WorldPlan): SubscriptionEnd | null {
+  const hash = hashText(`${id}:fate`);
+  const roll = hash % 1000;
+  const cycles = 1 + (Math.floor(hash / 1000) % 6);
+  const renewalAt = (count: number) => addCycle(new Date(startedAt), plan.cycle, count).getTime();
+  const before = (count: number) => Math.max(startedAt + HOUR_MS, renewalAt(count) - (1 + (hash % 3)) * DAY_MS);
+  if (roll < 60) return { at: before(cycles), status: 'CANCELLED', reason: 'MERCHANT_API', details: null };
+  if (roll < 90) {
+    const details = BACKOFFICE_REASONS[Math.floor(hash / 7) % BACKOFFICE_REASONS.length]!;
+    return { at: before(cycles), status: 'CANCELLED', reason: 'BACKOFFICE_API', details };
+  }
+  if (roll < 130) return { at: renewalAt(cycles + 1), status: 'CANCELLED', reason: 'END_PLAN', details: null };
+  if (roll < 170) return { at: before(cycles), status: 'PAUSED', reason: null, details: null };
+  return null;
+}
+
+/** About 4 in 100 cards stop working after a few cycles (by a hash of the subscription's initial payment). */
+function cardFailsFrom(id: string, startedAt: number, plan: WorldPlan): number | null {
+  const hash = hashText(`${id}:card`);
+  if (hash % 100 >= 4) return null;
+  return addCycle(new Date(startedAt), plan.cycle, 1 + (Math.floor(hash / 100) % 4)).getTime() - HOUR_MS;
 }
 
 const ascii = (text: string) =>
@@ -394,9 +513,14 @@ export class MerchantTraffic {
   /** Where this merchant's transaction ids start (see nextId). */
   private readonly idBase: number;
   private idCount = 0;
-  /** Successful initial payments, oldest first: parents for renewals. Filled at day ends (see closeDay). */
-  private readonly subscriptions: Subscription[] = [];
+  /** Every subscription this generator started, oldest first (the seed writes them). */
+  readonly started: Subscription[] = [];
+  /** The subscriptions still charged, the next due on top. Filled at day ends (see closeDay). */
+  private readonly due = new DueHeap();
   private readonly todaysSubscriptions: Subscription[] = [];
+  /** The day being generated: a renewal due in it is charged when due, one due before it as soon as it can. */
+  private windowFrom = 0;
+  private windowTo = 0;
 
   /** `stream` numbers the merchant within the run (0 to 4095): it keeps the merchants' transaction ids apart. */
   constructor(rng: Random, world: MerchantWorld, now: Date, stream: number) {
@@ -434,23 +558,35 @@ export class MerchantTraffic {
     return `${random.slice(0, 8)}-${random.slice(8, 12)}-4${random.slice(12, 15)}-${variant}${random.slice(16, 19)}-${tail}`;
   }
 
-  /** Renewals only draw on initial payments of earlier days, so a parent is always older than its renewal. */
+  /** The day the next orders fall in ([from, to)): renewals due in it are charged at their due time. */
+  openDay(from: number, to: number): void {
+    this.windowFrom = from;
+    this.windowTo = to;
+  }
+
+  /** Renewals only charge subscriptions of earlier days, so a parent is always older than its renewal. */
   closeDay(): void {
-    this.subscriptions.push(...this.todaysSubscriptions);
+    for (const subscription of this.todaysSubscriptions) this.due.push(subscription);
     this.todaysSubscriptions.length = 0;
-    if (this.subscriptions.length > SUBSCRIPTION_POOL) {
-      this.subscriptions.splice(0, this.subscriptions.length - SUBSCRIPTION_POOL);
-    }
   }
 
   /**
    * Where live traffic picks up after the stored history: the merchant's highest order number of the day (references
-   * carry the day, so they stay unique) and its recent subscriptions, oldest first, as parents of live renewals.
+   * carry the day, so they stay unique).
    */
-  resume(state: { sequence: number; subscriptions: readonly Subscription[] }): void {
+  resume(state: { sequence: number }): void {
     this.sequence = Math.max(this.sequence, state.sequence);
-    this.subscriptions.push(...state.subscriptions);
     this.closeDay();
+  }
+
+  /**
+   * The subscriptions live renewals may charge, as the database holds them now (active and due soon): they replace
+   * what the generator had, so a pause, a resume or a cancellation made meanwhile is followed.
+   */
+  setDue(subscriptions: readonly Subscription[]): void {
+    this.due.clear();
+    this.todaysSubscriptions.length = 0;
+    for (const subscription of subscriptions) this.due.push(subscription);
   }
 
   /** The merchant's MIDs and routes as they are now: live traffic follows the routing users edit meanwhile. */
@@ -473,6 +609,8 @@ export class MerchantTraffic {
       this.closeDay();
       this.liveDay = day;
     }
+    // A live renewal is charged now, however long ago it fell due.
+    this.openDay(now - LIVE_ANSWER_MS, now - LIVE_ANSWER_MS);
     return this.order(now - LIVE_ANSWER_MS, 2);
   }
 
@@ -490,11 +628,23 @@ export class MerchantTraffic {
    * then what happened to it up to now.
    */
   order(at: number, maxRows: number): GeneratedOrder {
-    const { rng } = this;
-    const out: GeneratedOrder = { transactions: [], history: [] };
     const category = this.pickCategory();
-    const parent = category === CATEGORIES.renewal || category === CATEGORIES.maintenance ? this.pickParent() : null;
-    const effectiveCategory = parent ? category : category === CATEGORIES.oneOff ? category : CATEGORIES.initial;
+    const due = category === CATEGORIES.renewal || category === CATEGORIES.maintenance ? this.pickParent() : null;
+    const parent = due?.subscription ?? null;
+    const out = this.placeOrder(due ? due.at : at, maxRows, category, parent);
+    if (parent) {
+      const cycle = parent.cycle + 1;
+      this.charged(parent, out);
+      out.subscription = { kind: 'charge', cycle, subscription: parent };
+    }
+    return out;
+  }
+
+  private placeOrder(at: number, maxRows: number, category: string, parent: Subscription | null): GeneratedOrder {
+    const { rng } = this;
+    const out: GeneratedOrder = { transactions: [], history: [], subscription: null };
+    const effectiveCategory = parent ? parent.nextType : category === CATEGORIES.oneOff ? category : CATEGORIES.initial;
+    const plan = effectiveCategory === CATEGORIES.initial ? this.pickPlan() : null;
     const type =
       effectiveCategory === CATEGORIES.renewal || effectiveCategory === CATEGORIES.maintenance
         ? TRANSACTION_TYPES.recurrence
@@ -502,11 +652,14 @@ export class MerchantTraffic {
     const merchantInitiated = type === TRANSACTION_TYPES.recurrence;
 
     const payer = parent?.payer ?? this.newPayer(at);
-    const currency = parent?.currency ?? this.pickCurrency(payer.cardCountry ?? this.homeIssuer);
+    const preferred = parent?.currency ?? this.pickCurrency(payer.cardCountry ?? this.homeIssuer);
+    // A subscription is charged in a currency of its plan: the shopper's when the plan has it, else the plan's lead.
+    const currency = plan && !plan.currencies.has(preferred) ? plan.base : preferred;
+    const planAmount = plan ? (plan.currencies.get(currency) ?? null) : null;
     const amount =
       effectiveCategory === CATEGORIES.maintenance
-        ? Math.round(100 * (FROM_EUR[currency] ?? 1))
-        : (parent?.amount ?? this.pickAmount(effectiveCategory, currency));
+        ? (decimalToMinor(parent?.plan.retryAmount, currency) ?? Math.round(100 * (FROM_EUR[currency] ?? 1)))
+        : (parent?.amount ?? planAmount ?? this.pickAmount(effectiveCategory, currency));
     const orderUrl = parent?.orderUrl ?? this.pickUrl(effectiveCategory);
     const customTag = parent ? parent.customTag : rng.weighted(CUSTOM_TAGS);
     const routingOrder: RoutingOrder = {
@@ -583,10 +736,12 @@ export class MerchantTraffic {
     }
 
     // The issuer answers: the routing engine picks route and MID, and retries a decline on the fallback MID.
-    const declineChance = 0.06 + riskScore * 0.3 + (payer.cardType === 'PREPAID' ? 0.06 : 0);
+    // A subscription's card that has stopped working (closed, lost) is declined by every MID from then on.
+    const deadCard = parent !== null && parent.cardFailsFrom !== null && at >= parent.cardFailsFrom;
+    const declineChance = deadCard ? 1 : 0.06 + riskScore * 0.3 + (payer.cardType === 'PREPAID' ? 0.06 : 0);
     const routed = this.world.router.routePayment(routingOrder, {
       random: rng.next(),
-      declines: (_mid, attempt) => rng.bool(attempt.fallback ? 0.45 : declineChance),
+      declines: (_mid, attempt) => rng.bool(deadCard ? 1 : attempt.fallback ? 0.45 : declineChance),
     });
     if (routed.outcome === 'no-route') throw new NoRouteError(this.world.merchant.id);
     // The retry on the fallback MID follows within seconds; one that would fall after now has not happened yet.
@@ -618,8 +773,10 @@ export class MerchantTraffic {
     if (payment.status === STATUSES.success) {
       this.afterSuccess(out, payment, maxRows - out.transactions.length);
       // A subscription goes on from a successful initial payment (a reversed one started nothing).
-      if (effectiveCategory === CATEGORIES.initial && payment.status === STATUSES.success) {
-        this.todaysSubscriptions.push({ id: payment.id, payer, amount, currency, orderUrl, customTag });
+      if (plan && payment.status === STATUSES.success) {
+        const subscription = this.startSubscription(payment, plan, { payer, amount, currency, orderUrl, customTag });
+        this.endOnChargeback(subscription, out);
+        out.subscription = { kind: 'start', cycle: 1, subscription };
       }
     }
     return out;
@@ -895,9 +1052,106 @@ export class MerchantTraffic {
         ]);
   }
 
-  private pickParent(): Subscription | null {
-    if (this.subscriptions.length === 0) return null;
-    return this.rng.pick(this.subscriptions);
+  /**
+   * The subscription whose charge falls due first, if one is due by the end of the day being generated, and when it is
+   * charged: at its due time, or as soon as the day begins when it fell due before (a slot for it came late).
+   * Subscriptions that ended before their next charge leave the queue.
+   */
+  private pickParent(): { subscription: Subscription; at: number } | null {
+    for (;;) {
+      const next = this.due.peek();
+      if (!next || next.nextAt > this.windowTo) return null;
+      this.due.pop();
+      const at = Math.min(Math.max(next.nextAt, this.windowFrom), this.windowTo);
+      if (next.end && next.end.at <= at) continue;
+      return { subscription: next, at };
+    }
+  }
+
+  /** One of the merchant's plans for a new subscription; null when it has none. */
+  private pickPlan(): WorldPlan | null {
+    const plans = this.world.plans;
+    return plans.length === 0 ? null : this.rng.pick(plans);
+  }
+
+  private startSubscription(
+    payment: TransactionRow,
+    plan: WorldPlan,
+    order: Pick<Subscription, 'payer' | 'amount' | 'currency' | 'orderUrl' | 'customTag'>,
+  ): Subscription {
+    const startedAt = payment.createdAt.getTime();
+    const dueAt = addCycle(payment.createdAt, plan.cycle).getTime();
+    const subscription: Subscription = {
+      id: payment.id,
+      subscriptionId: this.rng.uuid(),
+      ...order,
+      plan,
+      startedAt,
+      cycle: 1,
+      dueAt,
+      failures: 0,
+      nextAt: dueAt,
+      nextType: 'RENEWAL',
+      end: fateOf(payment.id, startedAt, plan),
+      cardFailsFrom: cardFailsFrom(payment.id, startedAt, plan),
+    };
+    this.started.push(subscription);
+    this.todaysSubscriptions.push(subscription);
+    return subscription;
+  }
+
+  /**
+   * What a charge did to its subscription: a success starts the next cycle, a decline moves to the retry sequence's
+   * next step (from the cycle's due date, never before the decline), and a decline with no step left cancels it
+   * (HARD_DECLINE). A charge still waiting for an answer leaves nothing more to charge. A chargeback cancels it when
+   * the plan says so (DISPUTE).
+   */
+  private charged(subscription: Subscription, out: GeneratedOrder): void {
+    const attempts = out.transactions.filter((row) => row.parentId === null);
+    const last = attempts[attempts.length - 1];
+    const at = last ? last.createdAt.getTime() : subscription.nextAt;
+    const status = last?.status ?? STATUSES.declined;
+    const { plan } = subscription;
+    if (status === STATUSES.success) {
+      subscription.cycle += 1;
+      subscription.failures = 0;
+      subscription.dueAt = addCycle(new Date(subscription.startedAt), plan.cycle, subscription.cycle).getTime();
+      subscription.nextAt = subscription.dueAt;
+      subscription.nextType = 'RENEWAL';
+    } else if (DEFINITE_FAILURES.has(status)) {
+      subscription.failures += 1;
+      const retry = nextRetry(new Date(subscription.dueAt), subscription.failures, plan.retrySequence);
+      if (retry) {
+        subscription.nextAt = Math.max(retry.at.getTime(), at + HOUR_MS);
+        subscription.nextType = retry.type;
+      } else {
+        subscription.nextAt = Number.POSITIVE_INFINITY;
+        const end = Math.min(at + 5 * MINUTE_MS, this.now);
+        this.endAt(subscription, { at: end, status: 'CANCELLED', reason: 'HARD_DECLINE', details: null });
+      }
+    } else {
+      subscription.nextAt = Number.POSITIVE_INFINITY;
+    }
+    this.endOnChargeback(subscription, out);
+    if (Number.isFinite(subscription.nextAt) && !(subscription.end && subscription.end.at <= subscription.nextAt)) {
+      this.due.push(subscription);
+    }
+  }
+
+  private endOnChargeback(subscription: Subscription, out: GeneratedOrder): void {
+    if (!subscription.plan.cancelOnChargeback) return;
+    for (const row of out.transactions) {
+      if (row.transactionType === TRANSACTION_TYPES.chargeback) {
+        const at = Math.min(row.createdAt.getTime() + MINUTE_MS, this.now);
+        this.endAt(subscription, { at, status: 'CANCELLED', reason: 'DISPUTE', details: null });
+      }
+    }
+  }
+
+  /** Ends the subscription at `end` unless it ends earlier already; never after the generated history. */
+  private endAt(subscription: Subscription, end: SubscriptionEnd): void {
+    if (subscription.end && subscription.end.at <= end.at) return;
+    subscription.end = end;
   }
 
   private pickEarlyOutcome(

@@ -2,6 +2,7 @@ import { createRouter, type Router, type RoutingMid, type RoutingRoute } from '@
 import { SAME_DAY_BLOCKING_PROVIDERS } from './payments-data';
 import type { Random } from './random';
 import type { SeededAccount, SeededProvider, SeededSolution } from './seed-types';
+import type { WorldPlan } from './subscription-plans';
 
 // The routing set-up of each demo merchant: MIDs on the account's providers and the routes between them, built so
 // that generated traffic shows every routing rule — criteria on routes and on MIDs, priority groups, weight splits,
@@ -72,6 +73,8 @@ export interface MerchantWorld {
   router: Router<WorldRoute, WorldMid>;
   /** When traffic can start: the day after the last route was set up. */
   liveFrom: Date;
+  /** The merchant's subscription plans: initial payments subscribe to one, renewals follow it. */
+  plans: WorldPlan[];
 }
 
 type Criteria = Partial<Pick<WorldMid, 'currency' | 'issuerCountry' | 'cardBrand' | 'url' | 'customTag' | 'binCode'>>;
@@ -258,5 +261,6 @@ export function buildMerchantWorld(
     routes,
     router: createRouter(routes, mids),
     liveFrom: new Date(lastSetUp + DAY_MS),
+    plans: [],
   };
 }

@@ -9,6 +9,7 @@ import { type HistoryRow, MerchantTraffic, type TransactionRow } from './payment
 import { buildMerchantWorld, type MerchantWorld, type PaymentsMerchant, SANDBOX_ACQUIRER_NAME } from './payments-world';
 import type { Random } from './random';
 import type { GeneratorStep, SeedContext, SeededAccount } from './seed-types';
+import { loadWorldPlans } from './subscription-plans';
 
 // The payments step of the demo world: MIDs and routes for every merchant, then a few months of orders, ending at the
 // seed's "now", pushed through the routing engine (payments-orders.ts). Rows stream to the database in batches of
@@ -180,11 +181,16 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /**
  * Runs `load` with the secondary indexes and foreign keys of the payments tables set aside, then puts them back as
  * the database itself described them (pg_get_indexdef, pg_get_constraintdef), so the schema is rebuilt exactly, in the
- * same transaction: a failed load leaves the schema as it was.
+ * same transaction: a failed load leaves the schema as it was. `bulkTables`: the payments tables unless named (the
+ * subscriptions bench fixture names its own).
  */
-async function withoutSecondaryStructures(db: Queryable, load: () => Promise<void>): Promise<void> {
+export async function withoutSecondaryStructures(
+  db: Queryable,
+  load: () => Promise<void>,
+  bulkTables: readonly string[] = BULK_TABLES,
+): Promise<void> {
   const tables = sql.join(
-    BULK_TABLES.map((table) => sql`${table}`),
+    bulkTables.map((table) => sql`${table}`),
     sql`, `,
   );
   const indexes = rowsOf<{ name: string; definition: string }>(
@@ -215,7 +221,7 @@ async function withoutSecondaryStructures(db: Queryable, load: () => Promise<voi
     );
   }
   // Fresh statistics, so the first list query plans with the indexes rather than waiting for autovacuum.
-  await db.execute(sql.raw(`analyze ${BULK_TABLES.join(', ')}`));
+  await db.execute(sql.raw(`analyze ${bulkTables.join(', ')}`));
 }
 
 async function loadMerchants(ctx: SeedContext): Promise<Map<string, PaymentsMerchant>> {
@@ -508,6 +514,7 @@ async function merchantTraffic(
     const target = day === days - 1 ? budget : Math.round((budget * cumulative) / total);
     const from = Math.max(now - (days - day) * DAY_MS, start);
     const to = now - (days - day - 1) * DAY_MS;
+    traffic.openDay(from, to);
     while (used < target) {
       const order = traffic.order(traffic.timeBetween(from, to), budget - used);
       used += order.transactions.length;
@@ -516,6 +523,9 @@ async function merchantTraffic(
     }
     traffic.closeDay();
   }
+  // The subscriptions step writes them once their payments are stored.
+  ctx.subscriptionsStarted ??= [];
+  for (const subscription of traffic.started) ctx.subscriptionsStarted.push(subscription);
 }
 
 export const paymentsStep: GeneratorStep = {
@@ -538,6 +548,11 @@ export const paymentsStep: GeneratorStep = {
       }
     }
     await writeWorlds(ctx, rng.fork('audit'), worlds);
+    const plansByMerchant = await loadWorldPlans(
+      ctx.db,
+      worlds.map((world) => world.merchant.id),
+    );
+    for (const world of worlds) world.plans = plansByMerchant.get(world.merchant.id) ?? [];
 
     const perMerchant = budgets(ctx, rng.fork('budgets'), worlds);
     const total = perMerchant.reduce((a, b) => a + b, 0);

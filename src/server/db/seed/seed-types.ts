@@ -1,4 +1,5 @@
 import type { Queryable } from '../client';
+import type { Subscription } from './payments-orders';
 import type { Random } from './random';
 
 // The shapes the demo generator's steps share: a module of their own, so a step never imports generator.ts, which
@@ -81,6 +82,10 @@ export interface SeedContext {
   chargebacksCreated?: number;
   /** Risk alerts the risk alerts step wrote. */
   riskAlertsCreated?: number;
+  /** The subscriptions the payments step started, as the generated history left them (the subscriptions step). */
+  subscriptionsStarted?: Subscription[];
+  /** Subscriptions the subscriptions step wrote. */
+  subscriptionsCreated?: number;
 }
 
 export interface GeneratorStep {

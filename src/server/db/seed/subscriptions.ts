@@ -1,0 +1,153 @@
+import { monthlyAmount } from '@domain/subscriptions-kpis';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../client';
+import type { Subscription } from './payments-orders';
+import type { GeneratorStep } from './seed-types';
+
+// The demo's subscriptions (issue 24), written after the payments they are made of. The payments step's generator
+// (payments-orders.ts) starts a subscription on one of the merchant's plans with each successful initial payment and
+// charges it again when its plan's cycle falls due, retrying declines on the plan's retry sequence; it also decides how
+// each one ends (HARD_DECLINE when the sequence is exhausted, DISPUTE after a chargeback when the plan's cancellation
+// setting is on, and by a hash of its id MERCHANT_API, BACKOFFICE_API with a reason, END_PLAN, or a pause). This step
+// writes what the generator left: the subscriptions, then their attempts straight from the transactions (the initial
+// order's rows in cycle 1, each renewal order's rows in the cycle after the last one charged successfully, and the
+// refunds, chargebacks, retrievals and RDRs of those payments in their payment's cycle), then each one's last attempt.
+// Live demo traffic (src/server/demo/live-traffic.ts) writes the same rows for the orders it places.
+
+const BATCH = 2_000;
+
+/** A subscription's row as the generated history (or a live order) left it at `now`. */
+function subscriptionValues(subscription: Subscription, now: number) {
+  const ended = subscription.end !== null && subscription.end.at <= now ? subscription.end : null;
+  const status = ended?.status ?? 'ACTIVE';
+  return {
+    id: subscription.subscriptionId,
+    initialId: subscription.id,
+    planId: subscription.plan.id,
+    status,
+    amount: subscription.amount,
+    monthlyAmount: monthlyAmount(subscription.amount, subscription.plan.cycle),
+    cycle: subscription.cycle,
+    nextChargeAt:
+      status === 'ACTIVE' && Number.isFinite(subscription.nextAt) ? new Date(subscription.nextAt).toISOString() : null,
+    reason: ended?.status === 'CANCELLED' ? ended.reason : null,
+    details: ended?.status === 'CANCELLED' ? ended.details : null,
+    cancelledAt: ended?.status === 'CANCELLED' ? new Date(ended.at).toISOString() : null,
+    pausedAt: ended?.status === 'PAUSED' ? new Date(ended.at).toISOString() : null,
+  };
+}
+
+const array = (values: readonly unknown[], type: string): SQL => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+
+/**
+ * Inserts subscriptions whose initial payments are stored: the card, e-mail, order url, currency and start are the
+ * initial payment's, the last attempt too until writeAttempts sets it.
+ */
+export async function insertSubscriptions(db: Queryable, subscriptions: readonly Subscription[], now: number) {
+  for (let start = 0; start < subscriptions.length; start += BATCH) {
+    const rows = subscriptions.slice(start, start + BATCH).map((subscription) => subscriptionValues(subscription, now));
+    const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key]);
+    await db.execute(sql`
+      insert into subscriptions (id, account_id, merchant_id, plan_id, status, initial_transaction_id, card_holder,
+        card_brand, card_country, card_bin, card_last4, customer_email, url, account_updated, currency, amount,
+        monthly_amount, cycle, last_attempt_amount, last_attempt_currency, last_attempt_at, last_attempt_status,
+        next_charge_at, cancellation_reason, cancellation_reason_details, cancelled_at, paused_at, created_at, updated_at)
+      select r.id, t.account_id, t.merchant_id, r.plan_id, r.status, t.id, t.card_holder, t.card_brand, t.card_country,
+        t.card_bin, t.card_last4, t.shopper_email, t.order_url, t.card_token_updated_at is not null, t.currency, r.amount,
+        r.monthly_amount, r.cycle, t.amount, t.currency, t.created_at, t.status, r.next_charge_at, r.reason, r.details,
+        r.cancelled_at, r.paused_at, t.created_at, greatest(t.created_at, r.cancelled_at, r.paused_at)
+      from unnest(${array(column('id'), 'uuid')}, ${array(column('initialId'), 'uuid')}, ${array(column('planId'), 'uuid')},
+        ${array(column('status'), 'text')}, ${array(column('amount'), 'bigint')}, ${array(column('monthlyAmount'), 'bigint')},
+        ${array(column('cycle'), 'int')}, ${array(column('nextChargeAt'), 'timestamptz')}, ${array(column('reason'), 'text')},
+        ${array(column('details'), 'text')}, ${array(column('cancelledAt'), 'timestamptz')},
+        ${array(column('pausedAt'), 'timestamptz')})
+        as r(id, initial_id, plan_id, status, amount, monthly_amount, cycle, next_charge_at, reason, details,
+          cancelled_at, paused_at)
+      join transactions t on t.id = r.initial_id`);
+  }
+}
+
+/**
+ * The attempts of subscriptions (all, or those named) from their transactions, and each one's last attempt (its latest
+ * charge). An order is the rows of one root (the payment, its retry on the fallback MID, and what happened to it
+ * after); the initial order is cycle 1 and a renewal order charges the cycle after the last one charged successfully.
+ * Only orders without attempts yet are written, so live traffic can call it for the orders it just stored.
+ */
+export async function writeAttempts(db: Queryable, subscriptionIds?: readonly string[]) {
+  const only = subscriptionIds ? sql`and s.id = any(${array([...subscriptionIds], 'uuid')})` : sql``;
+  await db.execute(sql`
+    with subs as (
+      select s.id, s.merchant_id, s.plan_id, i.id as initial_id, i.root_id as initial_root
+      from subscriptions s join transactions i on i.id = s.initial_transaction_id
+      where true ${only}
+    ), renewal_orders as (
+      select subs.id as subscription_id, t.root_id, min(t.created_at) as at, bool_or(t.status = 'SUCCESS') as ok
+      from subs join transactions t on t.recurrence_parent_id = subs.initial_id and t.parent_id is null
+      group by 1, 2
+    ), orders as (
+      select subs.id as subscription_id, subs.initial_root as root_id, 1 as cycle from subs
+      union all
+      select subscription_id, root_id, 2 + coalesce(sum(ok::int) over (partition by subscription_id order by at, root_id
+        rows between unbounded preceding and 1 preceding), 0)::int
+      from renewal_orders
+    )
+    insert into subscription_attempts (subscription_id, merchant_id, plan_id, cycle, type, status, transaction_id,
+      mid_id, error_code, error_message, amount, currency, created_at)
+    select subs.id, subs.merchant_id, subs.plan_id, o.cycle,
+      case when t.parent_id is not null then t.transaction_type when t.category in ('RENEWAL', 'MAINTENANCE')
+        then t.category else 'INITIAL' end,
+      t.status, t.id, t.mid_id, t.error_code, t.error_message, t.amount, t.currency, t.created_at
+    from orders o join subs on subs.id = o.subscription_id join transactions t on t.root_id = o.root_id
+    where not exists (select 1 from subscription_attempts a where a.transaction_id = t.id)
+    order by t.created_at, t.id`);
+  await db.execute(sql`
+    update subscriptions s set last_attempt_amount = l.amount, last_attempt_currency = l.currency,
+      last_attempt_at = l.created_at, last_attempt_status = l.status
+    from (
+      select distinct on (a.subscription_id) a.subscription_id, a.amount, a.currency, a.created_at, a.status
+      from subscription_attempts a
+      join subscriptions s on s.id = a.subscription_id ${only}
+      where a.type in ('INITIAL', 'RENEWAL', 'MAINTENANCE')
+      order by a.subscription_id, a.created_at desc, a.id desc
+    ) l
+    where s.id = l.subscription_id and (s.last_attempt_at, s.last_attempt_status, s.last_attempt_amount)
+      is distinct from (l.created_at, l.status, l.amount)`);
+}
+
+/** The statement-level triggers that keep `subscription_kpis` (migration 0028). */
+export const SUBSCRIPTION_KPI_TRIGGERS = [
+  ['subscriptions', 'subscription_kpis_insert'],
+  ['subscriptions', 'subscription_kpis_update'],
+  ['subscriptions', 'subscription_kpis_delete'],
+  ['subscription_attempts', 'subscription_attempt_kpis_insert'],
+  ['subscription_attempts', 'subscription_attempt_kpis_update'],
+  ['subscription_attempts', 'subscription_attempt_kpis_delete'],
+] as const;
+
+/**
+ * Runs `load` with the KPI rollup's triggers off, then recounts the rollup once (`subscription_kpis_rebuild()`): for
+ * bulk loads, in a transaction (ALTER TABLE locks the tables until it ends; a failed load leaves the triggers on).
+ */
+export async function withKpisRebuiltAfter(db: Queryable, load: () => Promise<void>): Promise<void> {
+  for (const [table, trigger] of SUBSCRIPTION_KPI_TRIGGERS) {
+    await db.execute(sql`alter table ${sql.identifier(table)} disable trigger ${sql.identifier(trigger)}`);
+  }
+  await load();
+  for (const [table, trigger] of SUBSCRIPTION_KPI_TRIGGERS) {
+    await db.execute(sql`alter table ${sql.identifier(table)} enable trigger ${sql.identifier(trigger)}`);
+  }
+  await db.execute(sql`select subscription_kpis_rebuild()`);
+}
+
+export const subscriptionsStep: GeneratorStep = {
+  name: 'subscriptions',
+  async run(ctx) {
+    const started = ctx.subscriptionsStarted ?? [];
+    await withKpisRebuiltAfter(ctx.db, async () => {
+      await insertSubscriptions(ctx.db, started, ctx.baseDate.getTime());
+      await writeAttempts(ctx.db);
+    });
+    ctx.subscriptionsCreated = started.length;
+    ctx.progress?.(`subscriptions: ${started.length.toLocaleString('en-GB')}`);
+  },
+};
