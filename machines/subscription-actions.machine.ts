@@ -226,7 +226,9 @@ export const subscriptionActionsMachine = setup({
       },
     },
     failed: {
-      on: { CLOSE: { target: 'closed', actions: 'close' } },
+      // After a 409 the change that beat this one may still have been on its way at the first reload: closing the
+      // message reloads again, so the screen the user returns to shows where it ended.
+      on: { CLOSE: { target: 'closed', actions: ['reloadIfChanged', 'close'] } },
     },
   },
 });

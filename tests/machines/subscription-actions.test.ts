@@ -188,6 +188,10 @@ describe('subscription actions', () => {
     });
     expect(reloads).toEqual([ACTIVE.subscriptionId]);
     expect(successes).toEqual([]);
+    // The other user's change may still have been on its way: closing reloads once more.
+    actor.send({ type: 'CLOSE' });
+    expect(stepOf(started)).toBeNull();
+    expect(reloads).toEqual([ACTIVE.subscriptionId, ACTIVE.subscriptionId]);
   });
 
   it('gives up after 30 seconds on a fake clock, aborts the call and ignores a late answer', async () => {
