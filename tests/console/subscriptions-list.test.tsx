@@ -195,4 +195,41 @@ describe('subscriptions list', () => {
     await user.click(screen.getByRole('button', { name: 'Got it' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it('opens a pasted subscription id from the palette, searching the merchant’s list by ID', async () => {
+    const { user, listCalls, currentPath } = renderList();
+    await grid();
+    await user.keyboard('{Control>}k{/Control}');
+    const palette = await screen.findByRole('dialog', { name: 'Command palette' });
+    await user.paste(ACTIVE_ID);
+    const open = await within(palette).findByRole('option', { name: new RegExp(`^Open ${ACTIVE_ID}`) });
+    expect(open).toHaveTextContent('Subscription · ana@shop.example · Active · Gold monthly');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(currentPath()).toBe(detailPath(ACTIVE_ID)));
+    const lookup = listCalls.find((call) => call.search.get('searchType') === 'ID');
+    expect(lookup?.search.get('search')).toBe(ACTIVE_ID);
+  });
+
+  it("'Find subscription…' asks for the id in a picker step and opens the subscription", async () => {
+    const { user, currentPath } = renderList();
+    await grid();
+    await user.keyboard('{Control>}k{/Control}');
+    const palette = await screen.findByRole('dialog', { name: 'Command palette' });
+    await user.keyboard('find subscription');
+    await user.click(await within(palette).findByRole('option', { name: /^Find subscription…/ }));
+    expect(within(palette).getByRole('combobox')).toHaveAttribute('placeholder', 'Paste or type a subscription ID…');
+    await user.paste(PAUSED_ID.slice(0, 13));
+    await user.click(await within(palette).findByRole('option', { name: /^ben@shop\.example/ }));
+    await waitFor(() => expect(currentPath()).toBe(detailPath(PAUSED_ID)));
+  });
+
+  it('lists p, u and c in the shortcuts sheet', async () => {
+    const { user } = renderList();
+    await focusGrid();
+    await user.keyboard('?');
+    const sheet = await screen.findByRole('dialog', { name: /Keyboard shortcuts/ });
+    for (const title of ['Pause subscription', 'Resume subscription', 'Cancel subscription', 'Go to Subscriptions']) {
+      expect(within(sheet).getByText(title)).toBeInTheDocument();
+    }
+  });
 });
