@@ -54,6 +54,16 @@ export function displayedSubscriptionStatus(status: SubscriptionStatus): Subscri
   return status === 'FULFILLED' ? 'ACTIVE' : status;
 }
 
+/**
+ * The statuses a Status filter matches: the ones chosen, and FULFILLED with ACTIVE, as it is displayed as active (a
+ * user filtering Active expects every row that says Active). FULFILLED can still be asked for alone.
+ */
+export function statusesFiltered(chosen: readonly SubscriptionStatus[]): SubscriptionStatus[] {
+  const statuses = new Set(chosen);
+  if (statuses.has('ACTIVE')) statuses.add('FULFILLED');
+  return [...statuses];
+}
+
 export function subscriptionStatusLabel(status: SubscriptionStatus): string {
   return SUBSCRIPTION_STATUS_LABELS[displayedSubscriptionStatus(status)];
 }

@@ -18,6 +18,7 @@ import {
   parseCancelReasonDetails,
   retryModalAttempts,
   SUBSCRIPTION_MESSAGES,
+  statusesFiltered,
   subscriptionActions,
   subscriptionStatusLabel,
 } from '@domain/subscriptions';
@@ -32,6 +33,12 @@ describe('actions by status', () => {
     expect(isActionAllowed('ACTIVE', 'RESUME')).toBe(false);
     expect(isActionAllowed('PAUSED', 'PAUSE')).toBe(false);
     expect(isActionAllowed('CANCELLED', 'CANCEL')).toBe(false);
+  });
+
+  it('filters FULFILLED with ACTIVE, as it is displayed as active', () => {
+    expect(statusesFiltered(['ACTIVE'])).toEqual(['ACTIVE', 'FULFILLED']);
+    expect(statusesFiltered(['FULFILLED'])).toEqual(['FULFILLED']);
+    expect(statusesFiltered(['PAUSED', 'CANCELLED'])).toEqual(['PAUSED', 'CANCELLED']);
   });
 
   it('displays FULFILLED as active', () => {

@@ -24,7 +24,7 @@ import {
   uniqueEmail,
 } from './helpers/test-app';
 import { createPaymentsWorld, DAY_MS, insertTransaction, type PaymentsWorld } from './helpers/transaction-fixtures';
-import { unzip } from './helpers/unzip';
+import { csvLinesOfZip } from './helpers/unzip';
 
 // The dispute queue's API (spec 3, sections 2.3, 2.4, 4 and 7): the list with every filter, search, order and the
 // capped count; the case detail; status (compare-and-set), fraud type and agent changes with their audit entries;
@@ -802,14 +802,7 @@ describe('tenants and the chargebacks feature', () => {
 });
 
 describe('GET /account/{accountId}/chargeback/export', () => {
-  const csvOf = (base64: string) => {
-    const [entry] = unzip(Buffer.from(base64, 'base64'));
-    return entry!.content
-      .toString('utf8')
-      .replace(/^\uFEFF/, '')
-      .split('\r\n')
-      .slice(0, -1);
-  };
+  const csvOf = csvLinesOfZip;
 
   it("answers a ZIP of the queue's rows with the same filters and order, in the caller's zone, and audits it", async () => {
     const filters = `agentId[]=OTHERS&agentId[]=UNASSIGNED&reason[]=NotAsDescribed&reason[]=ChargebackDocumentation&reason[]=FraudNoCardholderAuthorization&notificationDateTo=${encodeURIComponent(at(1, 1).toISOString())}`;

@@ -6,10 +6,12 @@ import {
   limitAlertFirings,
   limits,
   mids,
+  plans,
   routes,
   salesRollup,
   serverSettings,
   solutions,
+  subscriptions,
   transactionHistory,
   transactions,
 } from '@server/db/schema';
@@ -222,9 +224,37 @@ describe('driving orders', () => {
     // A streaming service: most of its orders are subscriptions and their renewals.
     const s = await shop('4899');
     const initial = await storedOrder(s, {
-      createdAt: new Date(NOW - 5 * 86_400_000),
+      createdAt: new Date(NOW - 35 * 86_400_000),
       category: 'INITIAL',
       orderUrl: 'https://app.lumen.example/subscribe',
+    });
+    // Its subscription on a monthly plan, due since a few days: live renewals charge it.
+    const [plan] = await t.db
+      .insert(plans)
+      .values({
+        accountId: s.accountId,
+        merchantId: s.merchantId,
+        description: 'Monthly',
+        basicSettings: { cycle: { time: 1, unit: 'MONTH' } },
+        amountSettings: { base: 'EUR', currencies: { EUR: { amount: null, isDynamic: true, type: 'DYNAMIC' } } },
+        retrySettings: { enabled: true, amount: null, sequence: [{ type: 'RENEWAL', time: 1, unit: 'DAY' }] },
+      })
+      .returning();
+    await t.db.insert(subscriptions).values({
+      accountId: s.accountId,
+      merchantId: s.merchantId,
+      planId: plan!.id,
+      status: 'ACTIVE',
+      initialTransactionId: initial.id,
+      currency: initial.currency,
+      amount: initial.amount,
+      monthlyAmount: initial.amount,
+      lastAttemptAmount: initial.amount,
+      lastAttemptCurrency: initial.currency,
+      lastAttemptAt: initial.createdAt,
+      lastAttemptStatus: 'SUCCESS',
+      nextChargeAt: new Date(NOW - 4 * 86_400_000),
+      createdAt: initial.createdAt,
     });
     await traffic.drive(s.merchantId, 60);
     const rows = await rowsOf(s.merchantId);

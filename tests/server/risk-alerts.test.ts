@@ -15,7 +15,7 @@ import {
   uniqueEmail,
 } from './helpers/test-app';
 import { createPaymentsWorld, DAY_MS, insertTransaction, type PaymentsWorld } from './helpers/transaction-fixtures';
-import { unzip } from './helpers/unzip';
+import { csvLinesOfZip } from './helpers/unzip';
 
 // The risk alerts API (spec 3, sections 2.9, 3 "Transaction alert", 6, 7 and 9): the merchant list with every filter,
 // the search by transaction id, CAID and MID id, paging and order; the account-level list; the ZIP exports through the
@@ -117,14 +117,7 @@ const accountList = async (query: string, token = tokens.admin, accountId = nort
 const ids = (page: RiskAlertList) => page.items.map((item) => item.id);
 const idsOf = (...names: AlertName[]) => names.map((name) => a[name].id);
 
-const csvOf = (base64: string) => {
-  const [entry] = unzip(Buffer.from(base64, 'base64'));
-  return entry!.content
-    .toString('utf8')
-    .replace(/^\uFEFF/, '')
-    .split('\r\n')
-    .slice(0, -1);
-};
+const csvOf = csvLinesOfZip;
 
 beforeAll(async () => {
   t = await buildExportTestApp({ exports: { directLimit: DIRECT_LIMIT } });

@@ -36,7 +36,7 @@ import {
   signIn,
   uniqueEmail,
 } from './helpers/test-app';
-import { unzip } from './helpers/unzip';
+import { csvLinesOfZip } from './helpers/unzip';
 
 // The subscriptions API (spec 3, sections 2.10, 3 "Subscription", 4, 5 "Cancel subscription", 6, 7 and 9): the list
 // with every filter, search, order and page size; the detail with its cycles; the ZIP exports through the one export
@@ -184,14 +184,7 @@ const list = async (query: string, token = tokens.admin, scope = listShop): Prom
   return subscriptionList.parse(response.json());
 };
 const emails = (page: SubscriptionList) => page.items.map((item) => item.email);
-const csvOf = (base64: string) => {
-  const [entry] = unzip(Buffer.from(base64, 'base64'));
-  return entry!.content
-    .toString('utf8')
-    .replace(/^\uFEFF/, '')
-    .split('\r\n')
-    .slice(0, -1);
-};
+const csvOf = csvLinesOfZip;
 
 /** Everything an action may change: the row, its audit entries, the rollup and the claims. */
 async function snapshot(id: string) {
@@ -335,6 +328,13 @@ describe('GET /merchant/{merchantId}/subscription', () => {
     expect(emails(await list(`planId[]=${planIds.yearly}`))).toEqual(['carla@south.example', 'eva@north.example']);
     expect(emails(await list('country[]=FR'))).toEqual(['bob@north.example', 'gus@north.example']);
     expect(emails(await list('country=FR&status=CANCELLED'))).toEqual(['gus@north.example']);
+    // FULFILLED is displayed as active, so the Active filter shows it too.
+    expect(emails(await list('status=ACTIVE'))).toEqual([
+      'ana@north.example',
+      'carla@south.example',
+      'eva@north.example',
+      null,
+    ]);
     const from = encodeURIComponent(at(4).toISOString());
     const to = encodeURIComponent(at(2).toISOString());
     expect(emails(await list(`lastAttemptDateFrom=${from}&lastAttemptDateTo=${to}`))).toEqual([
@@ -638,6 +638,10 @@ describe('PATCH /merchant/{merchantId}/subscription/{subscriptionId}', () => {
     expect(platformCalls.at(-1)).toMatchObject({ action: 'RESUME', reason: null });
     const [resumed] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id));
     expect(resumed).toMatchObject({ status: 'ACTIVE', version: 3, pausedAt: null });
+    // Paused without a due date: the resume gives it one, a cycle of its plan (a month) after its last attempt.
+    const due = new Date(subscription.lastAttemptAt);
+    due.setUTCMonth(due.getUTCMonth() + 1);
+    expect(resumed!.nextChargeAt).toEqual(due);
 
     expect(
       (await patch(actionShop, subscription.id, { action: 'PAUSE', reasonDetails: 'BACKOFFICE_PAUSE', version: 3 }))
@@ -801,6 +805,25 @@ describe('PATCH /merchant/{merchantId}/subscription/{subscriptionId}', () => {
     } finally {
       gate = undefined;
     }
+  });
+
+  it('replaces a claim a dead process left once its deadline has passed, and not before', async () => {
+    const subscription = await insertSubscription(actionShop);
+    const leftover = {
+      subscriptionId: subscription.id,
+      token: '00000000-0000-4000-8000-000000000001',
+      action: 'CANCEL',
+      expiresAt: new Date(NOW + 60_000),
+    };
+    await t.db.insert(subscriptionPendingActions).values(leftover);
+    const blocked = await patch(actionShop, subscription.id, { action: 'PAUSE', version: 1 });
+    expect(blocked.statusCode).toBe(409);
+    await t.db
+      .update(subscriptionPendingActions)
+      .set({ expiresAt: new Date(NOW - 1) })
+      .where(eq(subscriptionPendingActions.subscriptionId, subscription.id));
+    expect((await patch(actionShop, subscription.id, { action: 'PAUSE', version: 1 })).statusCode).toBe(204);
+    expect(await t.db.select().from(subscriptionPendingActions)).toEqual([]);
   });
 
   it('finishes the action the platform confirmed when the client has closed the connection', async () => {

@@ -20,7 +20,7 @@ import {
   uniqueEmail,
 } from './helpers/test-app';
 import { createPaymentsWorld, DAY_MS, insertTransaction, type PaymentsWorld } from './helpers/transaction-fixtures';
-import { unzip } from './helpers/unzip';
+import { csvLinesOfZip } from './helpers/unzip';
 
 // The transactions API (spec 3, sections 2.1, 2.2 and 7): the list with every filter, search, order and the capped
 // count; the detail with every section, its history and refund availability; the URL pick list; the palette's id
@@ -600,14 +600,7 @@ describe('GET /transaction/search', () => {
 });
 
 describe('GET /account/{accountId}/transaction/export', () => {
-  const csvOf = (base64: string) => {
-    const [entry] = unzip(Buffer.from(base64, 'base64'));
-    return entry!.content
-      .toString('utf8')
-      .replace(/^\uFEFF/, '')
-      .split('\r\n')
-      .slice(0, -1);
-  };
+  const csvOf = csvLinesOfZip;
 
   it("answers a ZIP of the list's rows with the same filters and order, and audits it", async () => {
     const response = await get(

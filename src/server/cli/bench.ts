@@ -14,6 +14,7 @@ import { DASHBOARD_MEASUREMENTS, setDashboardLog } from './bench/dashboard';
 import { EMBEDDED_MEASUREMENTS, setEmbeddedLog } from './bench/embedded';
 import { exportCpu, exportFirstByte, exportMemory } from './bench/export';
 import { round } from './bench/stats';
+import { SUBSCRIPTION_MEASUREMENTS, setSubscriptionsLog } from './bench/subscriptions';
 import { closeTransactionsFixture, setTransactionsLog, TRANSACTION_MEASUREMENTS } from './bench/transactions';
 import {
   type BenchContext,
@@ -49,6 +50,7 @@ const MEASUREMENTS: readonly Measurement[] = [
   ...COUNTER_MEASUREMENTS,
   ...DASHBOARD_MEASUREMENTS,
   ...EMBEDDED_MEASUREMENTS,
+  ...SUBSCRIPTION_MEASUREMENTS,
 ];
 
 const GROUPS: readonly BenchGroup[] = [
@@ -61,6 +63,7 @@ const GROUPS: readonly BenchGroup[] = [
   'counters',
   'dashboard',
   'embedded',
+  'subscriptions',
 ];
 const root = resolve(import.meta.dirname, '../../..');
 
@@ -75,7 +78,7 @@ function parseOptions() {
   });
   if (values.help) {
     console.log(
-      'Usage: npm run bench -- [--only console|api|search|export|transactions|backtest|counters|dashboard|embedded]... [--rows N] [--strict]',
+      'Usage: npm run bench -- [--only console|api|search|export|transactions|backtest|counters|dashboard|embedded|subscriptions]... [--rows N] [--strict]',
     );
     console.log(
       'Transactions: BENCH_TRANSACTIONS_URL=<a database seeded with npm run seed -- --transactions N>, or BENCH_TRANSACTIONS=N generated rows.',
@@ -87,6 +90,9 @@ function parseOptions() {
       'Counters: BENCH_COUNTERS_URL=<a dedicated database, filled once with 10M demo transactions (BENCH_COUNTERS_TRANSACTIONS=N) and reused>, or the demo data on PGlite.',
     );
     console.log('Dashboard: the counters database (BENCH_COUNTERS_URL), or the demo data on PGlite.');
+    console.log(
+      'Subscriptions: BENCH_SUBSCRIPTIONS_URL=<a dedicated database, 1M subscriptions generated once and reused>, or a throwaway database on DATABASE_URL/TEST_DATABASE_URL, or 20,000 on PGlite.',
+    );
     process.exit(0);
   }
   const only = (values.only ?? []).flatMap((value) => value.split(','));
@@ -152,6 +158,7 @@ async function main() {
   setCountersLog(log);
   setDashboardLog(log);
   setEmbeddedLog(log);
+  setSubscriptionsLog(log);
 
   let fixture: Promise<ApiFixture> | undefined;
   const context: BenchContext = {

@@ -1494,11 +1494,32 @@ export const subscriptions = pgTable(
   },
   (t) => [
     // The list's default order (last attempt, newest first, id as tiebreaker) per merchant, and the same order inside
-    // each filter, so a first page and the capped count read index ranges only.
-    index('subscriptions_merchant_attempt_idx').on(t.merchantId, t.lastAttemptAt.desc(), t.id),
-    index('subscriptions_merchant_status_attempt_idx').on(t.merchantId, t.status, t.lastAttemptAt.desc(), t.id),
-    index('subscriptions_merchant_plan_attempt_idx').on(t.merchantId, t.planId, t.lastAttemptAt.desc(), t.id),
-    index('subscriptions_merchant_country_attempt_idx').on(t.merchantId, t.cardCountry, t.lastAttemptAt.desc(), t.id),
+    // each filter, so a first page and the capped count read index ranges only. Both columns DESC NULLS FIRST, as the
+    // list and the export's keyset write ORDER BY last_attempt_at DESC, id DESC (migration 0030: NULLS LAST, or the
+    // id ascending, made PostgreSQL sort the merchant's every row for a page).
+    index('subscriptions_merchant_attempt_idx').on(
+      t.merchantId,
+      t.lastAttemptAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('subscriptions_merchant_status_attempt_idx').on(
+      t.merchantId,
+      t.status,
+      t.lastAttemptAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('subscriptions_merchant_plan_attempt_idx').on(
+      t.merchantId,
+      t.planId,
+      t.lastAttemptAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('subscriptions_merchant_country_attempt_idx').on(
+      t.merchantId,
+      t.cardCountry,
+      t.lastAttemptAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // Search by text: the customer's e-mail, equality and prefix (lower(...) LIKE 'abc%').
     index('subscriptions_merchant_email_idx').using(
       'btree',

@@ -1,16 +1,28 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '../db/client';
 import { transactionHistory, transactions } from '../db/schema';
-import { type HistoryRow, MerchantTraffic, NoRouteError, type TransactionRow } from '../db/seed/payments-orders';
+import { type GeneratedOrder, MerchantTraffic, NoRouteError } from '../db/seed/payments-orders';
+import type { MerchantWorld } from '../db/seed/payments-world';
 import { createRandom } from '../db/seed/random';
-import { latestOrderAt, loadMerchantWorlds, loadResumeState, routedMerchantIds } from './merchant-worlds';
+import { lockChargeable, writeSubscriptionOrders } from '../db/seed/subscriptions';
+import {
+  latestOrderAt,
+  loadDueSubscriptions,
+  loadMerchantWorlds,
+  loadResumeState,
+  routedMerchantIds,
+} from './merchant-worlds';
 
 // Live demo traffic (issue 16): `npm start` on a demo database keeps placing orders, a few a minute across the demo
 // merchants, so 'Sales today' moves, limits fill and alerts fire while a user watches. Each order is made by the demo
 // generator's own code (MerchantTraffic.liveOrder) on the merchant's MIDs and routes as the database holds them now:
 // the routing engine picks the route and MID, the issuer approves or declines, a decline is retried on the fallback
 // MID. The rows are written at the current time, so the sales rollup's triggers count them at once, and every batch
-// asks for a limit-alerts check. Tests and scripts place orders explicitly with `drive`.
+// asks for a limit-alerts check. Subscriptions follow their plans: a successful initial payment starts one, and the
+// renewals charge the active subscriptions that have fallen due (as the database holds them at each batch, so a pause
+// or a cancellation is followed), retried on the plan's sequence and cancelled (HARD_DECLINE) when it runs out; the
+// subscription rows, their attempts and the KPI rollup are written in the orders' transaction, and a charge of a
+// subscription that stopped being active meanwhile is not placed. Tests and scripts place orders with `drive`.
 
 /** How often the running traffic places the orders due since its last batch (at most this long, at least 1 s). */
 const MAX_TICK_MS = 10_000;
@@ -70,9 +82,12 @@ export function createDemoTraffic(deps: DemoTrafficDeps): DemoTraffic {
   const generators = new Map<string, MerchantTraffic>();
 
   /** Each merchant's generator, on its routing as it is now; created and resumed from the data on first use. */
-  async function generatorsFor(merchantIds: readonly string[], since: number): Promise<Map<string, MerchantTraffic>> {
+  async function generatorsFor(
+    merchantIds: readonly string[],
+    since: number,
+  ): Promise<Map<string, { traffic: MerchantTraffic; world: MerchantWorld }>> {
     const worlds = await loadMerchantWorlds(db, merchantIds);
-    const found = new Map<string, MerchantTraffic>();
+    const found = new Map<string, { traffic: MerchantTraffic; world: MerchantWorld }>();
     for (const world of worlds) {
       let traffic = generators.get(world.merchant.id);
       if (traffic) {
@@ -83,7 +98,7 @@ export function createDemoTraffic(deps: DemoTrafficDeps): DemoTraffic {
         traffic.resume(await loadResumeState(db, world.merchant.id, since));
         generators.set(world.merchant.id, traffic);
       }
-      found.set(world.merchant.id, traffic);
+      found.set(world.merchant.id, { traffic, world });
     }
     return found;
   }
@@ -94,11 +109,15 @@ export function createDemoTraffic(deps: DemoTrafficDeps): DemoTraffic {
     if (plan.length === 0) return result;
     const since = Math.min(...plan.map((order) => order.at));
     const traffic = await generatorsFor([...new Set(plan.map((order) => order.merchantId))], since);
-    const rows: TransactionRow[] = [];
-    const history: HistoryRow[] = [];
+    // The subscriptions each merchant's renewals may charge in this batch: those due by its last order.
+    for (const [merchantId, { traffic: generator, world }] of traffic) {
+      const until = Math.max(...plan.filter((order) => order.merchantId === merchantId).map((order) => order.at));
+      generator.setDue(await loadDueSubscriptions(db, world, until));
+    }
+    const orders: GeneratedOrder[] = [];
     for (const { merchantId, at } of plan) {
-      const generator = traffic.get(merchantId);
-      let order: ReturnType<MerchantTraffic['liveOrder']>;
+      const generator = traffic.get(merchantId)?.traffic;
+      let order: GeneratedOrder;
       try {
         if (!generator) throw new NoRouteError(merchantId);
         order = generator.liveOrder(at);
@@ -108,21 +127,26 @@ export function createDemoTraffic(deps: DemoTrafficDeps): DemoTraffic {
         result.unrouted += 1;
         continue;
       }
-      rows.push(...order.transactions);
-      history.push(...order.history);
-      result.orders += 1;
-      const last = order.transactions[order.transactions.length - 1]!;
-      if (SALE_TYPES.has(last.transactionType) && last.status === 'SUCCESS') result.successes += 1;
+      orders.push(order);
     }
-    if (rows.length === 0) return result;
+    if (orders.length === 0) return result;
+    let placed: GeneratedOrder[] = [];
     try {
       await db.transaction(async (tx) => {
+        const chargeable = await lockChargeable(tx, orders);
+        placed = orders.filter(
+          (order) =>
+            order.subscription?.kind !== 'charge' || chargeable.has(order.subscription.subscription.subscriptionId),
+        );
+        const rows = placed.flatMap((order) => order.transactions);
+        const history = placed.flatMap((order) => order.history);
         for (let start = 0; start < rows.length; start += INSERT_ROWS) {
           await tx.insert(transactions).values(rows.slice(start, start + INSERT_ROWS));
         }
         for (let start = 0; start < history.length; start += INSERT_ROWS) {
           await tx.insert(transactionHistory).values(history.slice(start, start + INSERT_ROWS));
         }
+        await writeSubscriptionOrders(tx, placed, now());
       });
     } catch (error) {
       // The generators now remember orders that were never written (a renewal could name one as its parent): they
@@ -130,7 +154,13 @@ export function createDemoTraffic(deps: DemoTrafficDeps): DemoTraffic {
       for (const merchantId of traffic.keys()) generators.delete(merchantId);
       throw error;
     }
-    result.transactions = rows.length;
+    for (const order of placed) {
+      result.orders += 1;
+      result.transactions += order.transactions.length;
+      const last = order.transactions[order.transactions.length - 1]!;
+      if (SALE_TYPES.has(last.transactionType) && last.status === 'SUCCESS') result.successes += 1;
+    }
+    if (result.transactions === 0) return result;
     await deps.afterSales();
     return result;
   }

@@ -44,3 +44,13 @@ export function unzip(zip: Buffer): ZipEntry[] {
   }
   return entries;
 }
+
+/** The lines of the one CSV inside a base64 ZIP export (the BOM dropped, no empty last line). */
+export function csvLinesOfZip(base64: string): string[] {
+  const [entry] = unzip(Buffer.from(base64, 'base64'));
+  return entry!.content
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .slice(0, -1);
+}

@@ -13,7 +13,7 @@ import {
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../db/client';
-import { subscriptionPendingActions, subscriptions } from '../../db/schema';
+import { plans, subscriptionPendingActions, subscriptions } from '../../db/schema';
 import { actorOf, recordActivity } from '../../lib/audit';
 import type { PlatformAnswer, PlatformError } from '../../payments/sandbox-platform';
 import type { AuthContext } from '../../plugins/auth';
@@ -109,6 +109,17 @@ async function release(db: Queryable, subscriptionId: string, token: string): Pr
     );
 }
 
+const cycle = (field: string) => sql`${plans.basicSettings} -> 'cycle' ->> ${field}`;
+/** The subscription's last attempt plus one cycle of its plan; null when the plan names no cycle it can read. */
+const oneCycleAfterLastAttempt = sql`(
+  select ${subscriptions.lastAttemptAt} + case ${cycle('unit')}
+    when 'DAY' then make_interval(days => (${cycle('time')})::int)
+    when 'WEEK' then make_interval(weeks => (${cycle('time')})::int)
+    when 'MONTH' then make_interval(months => (${cycle('time')})::int)
+    when 'YEAR' then make_interval(years => (${cycle('time')})::int)
+  end
+  from ${plans} where ${plans.id} = ${subscriptions.planId} and ${cycle('time')} ~ '^[1-9][0-9]{0,3}$')`;
+
 /** What the action writes besides the status. */
 function changesOf(action: SubscriptionAction, reason: string | null, at: Date) {
   switch (action) {
@@ -124,7 +135,13 @@ function changesOf(action: SubscriptionAction, reason: string | null, at: Date) 
       // charge that fell due during the pause is made on resume; pause and resume in a minute charge nothing).
       return { pausedAt: at };
     case 'RESUME':
-      return { pausedAt: null };
+      // A subscription paused without a due date (the seed's, or one paused by the platform) gets one back: a cycle
+      // after its last attempt, by its plan's cycle (spec 3, section 3 "Plan": basicSettings.cycle), or now when the
+      // plan's cycle cannot be read. A date in the past is charged by the next renewal run.
+      return {
+        pausedAt: null,
+        nextChargeAt: sql`coalesce(${subscriptions.nextChargeAt}, ${oneCycleAfterLastAttempt}, ${at})`,
+      };
   }
 }
 

@@ -227,9 +227,13 @@ async function pickScope(database: Database): Promise<Scope> {
   };
 }
 
-export async function signedIn(database: Database, now: number) {
+export async function signedIn(
+  database: Database,
+  now: number,
+  overrides: Partial<import('../../config').ServerConfig> = {},
+) {
   const [{ buildApp }, { loadConfig }] = await Promise.all([import('../../app'), import('../../config')]);
-  const config = loadConfig({}, { logLevel: 'silent', serveConsole: false, accessTokenTtlSeconds: 3600 });
+  const config = loadConfig({}, { logLevel: 'silent', serveConsole: false, accessTokenTtlSeconds: 3600, ...overrides });
   const app = await buildApp({ config, database, now: () => now });
   await app.ready();
   const login = await app.inject({
@@ -247,7 +251,7 @@ export async function signedIn(database: Database, now: number) {
     },
   };
   // timeRequests only calls `get`.
-  return { app, api: api as unknown as ApiFixture };
+  return { app, api: api as unknown as ApiFixture, headers, apiBase: config.runtime.apiBase };
 }
 
 /** Each call's URLs, cycled through by the timed requests. */

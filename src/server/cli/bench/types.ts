@@ -10,7 +10,8 @@ export type BenchGroup =
   | 'backtest'
   | 'counters'
   | 'dashboard'
-  | 'embedded';
+  | 'embedded'
+  | 'subscriptions';
 
 export interface Budget {
   op: '<=' | '==';

@@ -611,7 +611,7 @@ export class MerchantTraffic {
     }
     // A live renewal is charged now, however long ago it fell due.
     this.openDay(now - LIVE_ANSWER_MS, now - LIVE_ANSWER_MS);
-    return this.order(now - LIVE_ANSWER_MS, 2);
+    return this.dueOrder(2) ?? this.order(now - LIVE_ANSWER_MS, 2);
   }
 
   /** A moment in [from, to), following the hour-of-day shape of e-commerce traffic. */
@@ -629,14 +629,25 @@ export class MerchantTraffic {
    */
   order(at: number, maxRows: number): GeneratedOrder {
     const category = this.pickCategory();
-    const due = category === CATEGORIES.renewal || category === CATEGORIES.maintenance ? this.pickParent() : null;
-    const parent = due?.subscription ?? null;
-    const out = this.placeOrder(due ? due.at : at, maxRows, category, parent);
-    if (parent) {
-      const cycle = parent.cycle + 1;
-      this.charged(parent, out);
-      out.subscription = { kind: 'charge', cycle, subscription: parent };
+    if (category !== CATEGORIES.renewal && category !== CATEGORIES.maintenance) {
+      return this.placeOrder(at, maxRows, category, null);
     }
+    // A recurring charge only when a subscription is due; otherwise a shopper's order in its place.
+    return this.dueOrder(maxRows) ?? this.placeOrder(at, maxRows, this.pickShopperCategory(), null);
+  }
+
+  /**
+   * The charge of the subscription that falls due first, if one is due by the end of the day being generated: the
+   * renewal (or the retry) of its next cycle, at its due time. Null when none is due.
+   */
+  dueOrder(maxRows: number): GeneratedOrder | null {
+    const due = this.pickParent();
+    if (!due) return null;
+    const parent = due.subscription;
+    const cycle = parent.cycle + 1;
+    const out = this.placeOrder(due.at, maxRows, parent.nextType, parent);
+    this.charged(parent, out);
+    out.subscription = { kind: 'charge', cycle, subscription: parent };
     return out;
   }
 
@@ -1057,6 +1068,19 @@ export class MerchantTraffic {
    * charged: at its due time, or as soon as the day begins when it fell due before (a slot for it came late).
    * Subscriptions that ended before their next charge leave the queue.
    */
+  /** A one-off or an initial payment, in the proportion the merchant's business has them. */
+  private pickShopperCategory(): string {
+    return this.subscriptionBusiness
+      ? this.rng.weighted([
+          [CATEGORIES.oneOff, 22],
+          [CATEGORIES.initial, 20],
+        ])
+      : this.rng.weighted([
+          [CATEGORIES.oneOff, 86],
+          [CATEGORIES.initial, 5],
+        ]);
+  }
+
   private pickParent(): { subscription: Subscription; at: number } | null {
     for (;;) {
       const next = this.due.peek();

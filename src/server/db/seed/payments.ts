@@ -516,7 +516,8 @@ async function merchantTraffic(
     const to = now - (days - day - 1) * DAY_MS;
     traffic.openDay(from, to);
     while (used < target) {
-      const order = traffic.order(traffic.timeBetween(from, to), budget - used);
+      // Subscriptions falling due today are charged first, at their due time; shoppers' orders fill the rest.
+      const order = traffic.dueOrder(budget - used) ?? traffic.order(traffic.timeBetween(from, to), budget - used);
       used += order.transactions.length;
       await writer.add(order.transactions, order.history);
       await onOrder();

@@ -1,7 +1,8 @@
 import { monthlyAmount } from '@domain/subscriptions-kpis';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../client';
-import type { Subscription } from './payments-orders';
+import { subscriptionAttempts, subscriptions } from '../schema';
+import type { GeneratedOrder, Subscription } from './payments-orders';
 import type { GeneratorStep } from './seed-types';
 
 // The demo's subscriptions (issue 24), written after the payments they are made of. The payments step's generator
@@ -151,3 +152,97 @@ export const subscriptionsStep: GeneratorStep = {
     ctx.progress?.(`subscriptions: ${started.length.toLocaleString('en-GB')}`);
   },
 };
+
+// ---- Live demo traffic ----
+
+/** An order's rows as the attempts of its subscription's cycle. */
+function attemptValues(order: GeneratedOrder) {
+  const event = order.subscription!;
+  const { subscription } = event;
+  return order.transactions.map((row) => ({
+    subscriptionId: subscription.subscriptionId,
+    merchantId: row.merchantId,
+    planId: subscription.plan.id,
+    cycle: event.cycle,
+    type:
+      row.parentId !== null
+        ? row.transactionType
+        : row.category === 'RENEWAL' || row.category === 'MAINTENANCE'
+          ? row.category
+          : 'INITIAL',
+    status: row.status,
+    transactionId: row.id,
+    midId: row.midId,
+    errorCode: row.errorCode,
+    errorMessage: row.errorMessage,
+    amount: row.amount,
+    currency: row.currency,
+    createdAt: row.createdAt,
+  }));
+}
+
+/**
+ * Of the subscriptions these orders charge, the ids still ACTIVE, locked until the transaction ends: an order charging
+ * one a user paused or cancelled meanwhile is not placed, and no action can change one while its charge is written.
+ */
+export async function lockChargeable(db: Queryable, orders: readonly GeneratedOrder[]): Promise<Set<string>> {
+  const ids = [
+    ...new Set(
+      orders.flatMap((order) =>
+        order.subscription?.kind === 'charge' ? [order.subscription.subscription.subscriptionId] : [],
+      ),
+    ),
+  ].sort();
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(inArray(subscriptions.id, ids), eq(subscriptions.status, 'ACTIVE')))
+    .orderBy(subscriptions.id)
+    .for('update');
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Writes what stored live orders did to subscriptions, in the orders' transaction (so the KPI rollup's triggers count
+ * it there too): a subscription started by an initial payment, or a charge of an active one as an attempt of its cycle
+ * with the subscription moved on (its cycle, next charge, last attempt, version; cancelled with HARD_DECLINE when the
+ * retry sequence ran out). The transactions must be stored first.
+ */
+export async function writeSubscriptionOrders(db: Queryable, orders: readonly GeneratedOrder[], now: number) {
+  const withSubscription = orders.filter((order) => order.subscription !== null);
+  if (withSubscription.length === 0) return;
+  const started = withSubscription.flatMap((order) =>
+    order.subscription!.kind === 'start' ? [order.subscription!.subscription] : [],
+  );
+  await insertSubscriptions(db, started, now);
+  const attempts = withSubscription.flatMap(attemptValues);
+  for (let start = 0; start < attempts.length; start += BATCH) {
+    await db.insert(subscriptionAttempts).values(attempts.slice(start, start + BATCH));
+  }
+  for (const order of withSubscription) {
+    const { subscription } = order.subscription!;
+    const charges = order.transactions.filter((row) => row.parentId === null);
+    const last = charges[charges.length - 1];
+    if (!last) continue;
+    const values = subscriptionValues(subscription, now);
+    await db
+      .update(subscriptions)
+      .set({
+        status: values.status,
+        cycle: values.cycle,
+        nextChargeAt: values.nextChargeAt === null ? null : new Date(values.nextChargeAt),
+        cancellationReason: values.reason,
+        cancellationReasonDetails: values.details,
+        cancelledAt: values.cancelledAt === null ? null : new Date(values.cancelledAt),
+        pausedAt: values.pausedAt === null ? null : new Date(values.pausedAt),
+        lastAttemptAmount: last.amount,
+        lastAttemptCurrency: last.currency,
+        lastAttemptAt: last.createdAt,
+        lastAttemptStatus: last.status,
+        updatedAt: new Date(now),
+        ...(order.subscription!.kind === 'charge' ? { version: sql`${subscriptions.version} + 1` } : {}),
+      })
+      .where(eq(subscriptions.id, subscription.subscriptionId));
+  }
+}
