@@ -13,6 +13,7 @@ import {
 import { can, PERMISSIONS as P } from '@domain/permissions';
 import type { SubscriptionActionCall } from '@machines/subscription-actions.machine';
 import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
 
 // Every call of the subscriptions area through the one API client (spec 3, section 7): the list and its export, one
 // subscription and its history export, the overview's KPIs, the palette's lookup by id and the PATCH of the actions.
@@ -81,8 +82,11 @@ export function useSubscriptionKpis(merchantId: string, query: SubscriptionKpisQ
   });
 }
 
-/** The merchant's plans by id and name, for the Plan filter and the overview's plan dropdown. */
-const planOptionList = listResponse(subscriptionPlan);
+/**
+ * The two fields of the plans list the dropdowns read: the id and the plan's name (`description` in the plans
+ * contract). Until the plans area merges this reads them alone; then it should parse with that contract's `planList`.
+ */
+const planOptionList = listResponse(z.object({ planId: subscriptionPlan.shape.planId, description: z.string() }));
 /** The list convention's largest page: a merchant's plans fit in it. */
 const PLAN_OPTIONS_LIMIT = 500;
 
@@ -104,7 +108,7 @@ export function usePlanOptions(merchantId: string) {
         signal,
       });
       return answer.items
-        .map((plan) => ({ value: plan.planId, label: plan.prettyName }))
+        .map((plan) => ({ value: plan.planId, label: plan.description }))
         .sort((a, b) => a.label.localeCompare(b.label, 'en'));
     },
     staleTime: 60_000,
