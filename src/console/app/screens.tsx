@@ -151,6 +151,21 @@ const DashboardScreen = lazyScreen(() =>
 const MerchantDashboardScreen = lazyScreen(() =>
   import('@console/areas/dashboard/dashboard-screen').then((module) => ({ default: module.MerchantDashboardScreen })),
 );
+const SubscriptionsOverviewScreen = lazyScreen(() =>
+  import('@console/areas/subscriptions/subscriptions-overview-screen').then((module) => ({
+    default: module.SubscriptionsOverviewScreen,
+  })),
+);
+const SubscriptionsListScreen = lazyScreen(() =>
+  import('@console/areas/subscriptions/subscriptions-list-screen').then((module) => ({
+    default: module.SubscriptionsListScreen,
+  })),
+);
+const SubscriptionDetailScreen = lazyScreen(() =>
+  import('@console/areas/subscriptions/subscription-detail-screen').then((module) => ({
+    default: module.SubscriptionDetailScreen,
+  })),
+);
 const MailboxScreen = lazyScreen(() =>
   import('@console/areas/mailbox/mailbox-screen').then((module) => ({ default: module.MailboxScreen })),
 );
@@ -597,6 +612,41 @@ export const SCREENS: readonly ScreenDefinition[] = [
     permissions: [P.transactionAlertRead],
     inSideBar: true,
     component: MerchantRiskManagementScreen,
+  },
+  // Subscriptions (spec 3, section 2.10): the overview is the default tab, the list and one subscription beside it.
+  // b for suBscriptions: s is the Simulator.
+  {
+    id: 'subscriptions',
+    title: 'Subscriptions',
+    pattern: '/accounts/:accountId/merchants/:merchantId/subscriptions',
+    path: ({ accountId, merchantId }) => `/accounts/${accountId}/merchants/${merchantId}/subscriptions`,
+    level: 'merchant',
+    permissions: [P.subscriptionRead],
+    goKey: 'b',
+    inSideBar: true,
+    component: SubscriptionsOverviewScreen,
+  },
+  {
+    id: 'subscriptions-table',
+    title: 'Subscriptions list',
+    pattern: '/accounts/:accountId/merchants/:merchantId/subscriptions-table',
+    path: ({ accountId, merchantId }) => `/accounts/${accountId}/merchants/${merchantId}/subscriptions-table`,
+    level: 'merchant',
+    permissions: [P.subscriptionRead],
+    inSideBar: false,
+    section: 'subscriptions',
+    component: SubscriptionsListScreen,
+  },
+  {
+    id: 'subscription-detail',
+    title: 'Subscription detail',
+    pattern: '/accounts/:accountId/merchants/:merchantId/subscriptions/detail/:subscriptionId?',
+    path: ({ accountId, merchantId }) => `/accounts/${accountId}/merchants/${merchantId}/subscriptions-table`,
+    level: 'merchant',
+    permissions: [P.subscriptionRead, P.subscriptionSelect],
+    inSideBar: false,
+    section: 'subscriptions',
+    component: SubscriptionDetailScreen,
   },
   {
     id: 'user-activity',

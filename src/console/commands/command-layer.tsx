@@ -10,6 +10,7 @@ import { useHotkeyEngine } from './hotkeys';
 import { CommandPalette } from './palette';
 import { ShortcutsSheet } from './shortcuts-sheet';
 import { useSimulatorCommands } from './simulate-order-command';
+import { useSubscriptionPaletteSources } from './subscription-sources';
 import { useTargetCommands } from './target-commands';
 import type { PalettePage } from './types';
 
@@ -69,6 +70,7 @@ export function CommandLayer({ screens, onOpenHelpCentre }: CommandLayerProps) {
   useTargetCommands(screens);
   useMerchantCommands();
   useConfigurationPaletteSources();
+  useSubscriptionPaletteSources();
   useAccountCommands();
   useListCommands();
   useSimulatorCommands();

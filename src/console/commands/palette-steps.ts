@@ -10,6 +10,7 @@ export const PAGE_PLACEHOLDER: Record<PalettePage, string> = {
   chargeback: 'Paste or type a case ID, a chargeback ID or a customer…',
   mid: 'Paste or type a MID ID…',
   route: 'Paste or type a route ID…',
+  subscription: 'Paste or type a subscription ID…',
 };
 
 /** What an empty picker step says before anything is typed. */
@@ -18,8 +19,11 @@ export const PICKER_HINT: Record<TargetKind, string> = {
   chargeback: 'Paste or type the case, its chargeback or payment ID, or the customer’s name or e-mail',
   mid: 'Paste a MID ID, or type its first characters',
   route: 'Paste a route ID, or type its first characters',
+  subscription: 'Paste a subscription ID of this merchant, or type its first characters',
 };
 
 export function isTargetPage(page: PalettePage): page is TargetKind {
-  return page === 'transaction' || page === 'chargeback' || page === 'mid' || page === 'route';
+  return (
+    page === 'transaction' || page === 'chargeback' || page === 'mid' || page === 'route' || page === 'subscription'
+  );
 }

@@ -1,6 +1,7 @@
 import type { ScreenDefinition } from '@console/app/screen-types';
 import { chargebackDetailPath } from '@console/areas/chargebacks/chargeback-paths';
 import { midDetailPath } from '@console/areas/mids/mid-paths';
+import { subscriptionDetailPath } from '@console/areas/subscriptions/subscription-paths';
 import { transactionDetailPath } from '@console/areas/transactions/transaction-paths';
 import { useSession } from '@console/session/session-provider';
 import { type ToastOptions, useToast } from '@console/ui/toast';
@@ -25,6 +26,7 @@ export const TARGET_COMMAND_IDS = {
   assignChargebackAgent: 'target.assign-chargeback-agent',
   findMid: 'target.find-mid',
   findRoute: 'target.find-route',
+  findSubscription: 'target.find-subscription',
 } as const;
 
 /** The screen of the chargeback detail (app/screens.tsx): visible with the permissions and the account's feature. */
@@ -57,6 +59,7 @@ export function useTargetCommands(screens: readonly ScreenDefinition[]): void {
   // The chargeback lookup searches the current account's queue, so these exist only on an account with the feature.
   const chargebacksHere = screens.some((screen) => screen.id === CHARGEBACK_DETAIL_SCREEN);
   const abilities = chargebackAbilities(grants);
+  const canFindSubscription = can(grants, P.subscriptionRead) && can(grants, P.subscriptionSelect);
 
   /** Opens the record's screen, then runs its own command once the screen has loaded and registered it. */
   const openThenRun = async (
@@ -74,6 +77,8 @@ export function useTargetCommands(screens: readonly ScreenDefinition[]): void {
     if (target.kind === 'chargeback') return chargebackDetailPath(target.accountId, target.id);
     if (target.kind === 'mid') return midDetailPath(target.accountId, target.merchantId ?? '', target.id);
     if (target.kind === 'route') return routeDetailPath(target.accountId, target.merchantId ?? '', target.id);
+    if (target.kind === 'subscription')
+      return subscriptionDetailPath({ accountId: target.accountId, merchantId: target.merchantId ?? '' }, target.id);
     return transactionDetailPath({ accountId: target.accountId }, target.id);
   };
 
@@ -132,6 +137,13 @@ export function useTargetCommands(screens: readonly ScreenDefinition[]): void {
       keywords: ['route', 'routing', 'find', 'id'],
       allowed: can(grants, P.routeRead) && can(grants, P.routeSelect),
     },
+    {
+      id: TARGET_COMMAND_IDS.findSubscription,
+      title: 'Find subscription…',
+      target: 'subscription',
+      keywords: ['subscription', 'recurring', 'renewal', 'find', 'id'],
+      allowed: canFindSubscription,
+    },
   ];
 
   const commands: Command[] = specs
@@ -144,8 +156,13 @@ export function useTargetCommands(screens: readonly ScreenDefinition[]): void {
         scope: 'page',
         target: spec.target,
         keywords: spec.keywords,
-        // The chargeback lookup searches the current account's queue.
-        when: spec.target === 'chargeback' ? (ctx) => ctx.accountId !== undefined : undefined,
+        // The chargeback lookup searches the current account's queue, the subscription lookup the current merchant's.
+        when:
+          spec.target === 'chargeback'
+            ? (ctx) => ctx.accountId !== undefined
+            : spec.target === 'subscription'
+              ? (ctx) => ctx.merchantId !== undefined
+              : undefined,
         // A record that cannot be read shows the not-found page itself; nothing more to say.
         run: (ctx, target) => {
           if (!target) return;
@@ -160,6 +177,7 @@ export function useTargetCommands(screens: readonly ScreenDefinition[]): void {
     chargebacksHere,
     abilities.changeStatus,
     abilities.assignAgent,
+    canFindSubscription,
     show,
   ]);
 }

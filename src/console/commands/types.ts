@@ -23,7 +23,7 @@ export interface CommandContext {
 export type CommandSource = 'palette' | 'hotkey' | 'button' | 'menu';
 
 /** The kinds of record a command can ask for when it is not the one on screen ('Refund a transaction…'). */
-export type TargetKind = 'transaction' | 'chargeback' | 'mid' | 'route';
+export type TargetKind = 'transaction' | 'chargeback' | 'mid' | 'route' | 'subscription';
 
 /** The record a command was given: the palette's picker step finds it (by a pasted or typed id). */
 export interface CommandTarget {
@@ -31,7 +31,7 @@ export interface CommandTarget {
   id: string;
   /** The account the record belongs to; its screens live under that account's path. */
   accountId: string;
-  /** The merchant, for records whose screens live under the merchant's path (a MID, a route). */
+  /** The merchant, for records whose screens live under the merchant's path (a MID, a route, a subscription). */
   merchantId?: string;
 }
 
