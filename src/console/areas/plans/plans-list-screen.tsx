@@ -1,4 +1,5 @@
 import { useCurrentScope } from '@console/app/current-scope';
+import { SubscriptionsTabs } from '@console/app/subscriptions-tabs';
 import { useApi, useSession } from '@console/session/session-provider';
 import { DataTable } from '@console/table/data-table';
 import type { FetchPage, RowMenuItem } from '@console/table/types';
@@ -14,7 +15,6 @@ import { usePlanListCommands } from './plan-commands';
 import { PLAN_FILTERS } from './plan-filters';
 import { editPlanPath, newPlanPath, planDetailPath } from './plan-paths';
 import { fetchPlans, planListQueryKey } from './plan-queries';
-import { SubscriptionsTabs } from './subscriptions-tabs';
 import './plans.css';
 
 /** The merchant's plans (spec 3, section 2.11) on the one data table; a row opens the plan's detail. */

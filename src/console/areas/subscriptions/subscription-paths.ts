@@ -13,8 +13,6 @@ export const subscriptionsOverviewPath = (scope: SubscriptionScope) => `${mercha
 export const subscriptionsListPath = (scope: SubscriptionScope) => `${merchantPath(scope)}/subscriptions-table`;
 export const subscriptionDetailPath = (scope: SubscriptionScope, subscriptionId: string) =>
   `${merchantPath(scope)}/subscriptions/detail/${subscriptionId}`;
-/** The Plans tab: the plans list's own screen. */
-export const plansTabPath = (scope: SubscriptionScope) => `${merchantPath(scope)}/plans`;
 
 /** An attempt's transaction, at merchant level where the subscription lives. */
 export const attemptTransactionPath = (scope: SubscriptionScope, transactionId: string) =>

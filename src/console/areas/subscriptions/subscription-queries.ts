@@ -1,19 +1,17 @@
 import type { ApiClient } from '@console/api/client';
 import { useApi, useSession } from '@console/session/session-provider';
 import type { ListQueryParams, TableExport } from '@console/table/types';
-import { listResponse } from '@domain/contract/common';
+import { planList } from '@domain/contract/plans';
 import {
   type SubscriptionKpisQueryInput,
   type SubscriptionList,
   subscriptionDetail,
   subscriptionKpis,
   subscriptionList,
-  subscriptionPlan,
 } from '@domain/contract/subscriptions';
 import { can, PERMISSIONS as P } from '@domain/permissions';
 import type { SubscriptionActionCall } from '@machines/subscription-actions.machine';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 
 // Every call of the subscriptions area through the one API client (spec 3, section 7): the list and its export, one
 // subscription and its history export, the overview's KPIs, the palette's lookup by id and the PATCH of the actions.
@@ -82,11 +80,6 @@ export function useSubscriptionKpis(merchantId: string, query: SubscriptionKpisQ
   });
 }
 
-/**
- * The two fields of the plans list the dropdowns read: the id and the plan's name (`description` in the plans
- * contract). Until the plans area merges this reads them alone; then it should parse with that contract's `planList`.
- */
-const planOptionList = listResponse(z.object({ planId: subscriptionPlan.shape.planId, description: z.string() }));
 /** The list convention's largest page: a merchant's plans fit in it. */
 const PLAN_OPTIONS_LIMIT = 500;
 
@@ -103,7 +96,7 @@ export function usePlanOptions(merchantId: string) {
     queryFn: async ({ signal }) => {
       const answer = await api.get(`/merchant/${merchantId}/plan`, {
         query: { limit: PLAN_OPTIONS_LIMIT },
-        schema: planOptionList,
+        schema: planList,
         quiet: true,
         signal,
       });

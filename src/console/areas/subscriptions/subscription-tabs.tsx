@@ -1,23 +1,12 @@
 import { useCurrentScope } from '@console/app/current-scope';
-import { useSession } from '@console/session/session-provider';
+import { SubscriptionsTabs } from '@console/app/subscriptions-tabs';
 import { PageHeader } from '@console/ui/page-header';
-import { TabLinks, TabPanel } from '@console/ui/tabs';
-import { can, PERMISSIONS as P } from '@domain/permissions';
 import type { ReactNode } from 'react';
-import {
-  plansTabPath,
-  type SubscriptionScope,
-  subscriptionsListPath,
-  subscriptionsOverviewPath,
-} from './subscription-paths';
+import type { SubscriptionScope } from './subscription-paths';
 
-// The subscriptions screens' header and three tabs (spec 3, section 2.10): Overview (the default), List and Plans,
-// each a link to its own path; Plans is the plans list's screen, shown only to who may read plans (a tab no
-// permission allows is hidden, spec 1 section 2).
+// The subscriptions screens' header above the three tabs (app/subscriptions-tabs.tsx, shared with the plans list).
 
 export const SUBSCRIPTIONS_TITLE = 'Subscriptions';
-const TABS_ID = 'subscriptions';
-
 export type SubscriptionTab = 'overview' | 'list';
 
 export function SubscriptionTabs({
@@ -32,23 +21,12 @@ export function SubscriptionTabs({
   children: ReactNode;
 }) {
   const { merchant } = useCurrentScope();
-  const { grants } = useSession();
   return (
     <div className="screen subscriptions-screen">
       <PageHeader title={SUBSCRIPTIONS_TITLE} subtitle={merchant?.prettyName} actions={actions} />
-      <TabLinks
-        label="Subscriptions sections"
-        idPrefix={TABS_ID}
-        selected={selected}
-        tabs={[
-          { id: 'overview', label: 'Overview', href: subscriptionsOverviewPath(scope) },
-          { id: 'list', label: 'List', href: subscriptionsListPath(scope) },
-          ...(can(grants, P.planRead) ? [{ id: 'plans', label: 'Plans', href: plansTabPath(scope) }] : []),
-        ]}
-      />
-      <TabPanel idPrefix={TABS_ID} selected={selected}>
+      <SubscriptionsTabs accountId={scope.accountId} merchantId={scope.merchantId} selected={selected}>
         {children}
-      </TabPanel>
+      </SubscriptionsTabs>
     </div>
   );
 }
