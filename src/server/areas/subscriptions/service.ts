@@ -71,7 +71,10 @@ async function claim(
           eq(subscriptions.merchantId, scope.merchantId),
           eq(subscriptions.accountId, scope.accountId),
         ),
-      );
+      )
+      // Locked: a finishing action of another user (which drops its claim and raises the version in one transaction)
+      // is waited for and its version seen, so a stale request never claims the subscription after it.
+      .for('update');
     if (!row) throw notFound();
     const status = row.status as SubscriptionStatus;
     if (row.version !== body.version) throw changed();
@@ -156,6 +159,12 @@ async function confirm(
 ): Promise<void> {
   const at = new Date(deps.now());
   await deps.db.transaction(async (tx) => {
+    // The subscription first, then its claim: the order a claim takes them in, so the two never wait on each other.
+    await tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscriptionId))
+      .for('update');
     const [mine] = await tx
       .delete(subscriptionPendingActions)
       .where(
