@@ -136,6 +136,29 @@ describe('the demo chargebacks', () => {
     }
   });
 
+  it('hold every chargeback reason among cases expired over a week, in each account with enough of them', () => {
+    // A journey works on such a case without touching the open queue ('Hide expired' leaves it out).
+    const weekBefore = NOW.getTime() - 7 * 24 * 3600_000;
+    for (const accountId of featureAccounts) {
+      const old = cases.filter(
+        (row) =>
+          row.accountId === accountId && row.operation === 'CHARGEBACK' && row.expirationDate.getTime() < weekBefore,
+      );
+      if (old.length < CHARGEBACK_REASONS.length * 2) continue;
+      expect(new Set(old.map((row) => row.reason))).toEqual(new Set(CHARGEBACK_REASONS));
+    }
+  });
+
+  it('give each case the network codes of its own reason, a moved reason too', () => {
+    const codesOf = new Map<string, Set<string>>();
+    for (const row of cases)
+      codesOf.set(row.reasonProcessor, (codesOf.get(row.reasonProcessor) ?? new Set()).add(row.reason));
+    // One network wording never stands for two reasons.
+    for (const [processor, reasons] of codesOf)
+      expect([processor, [...reasons]]).toEqual([processor, [...reasons].slice(0, 1)]);
+    for (const row of cases) expect(row.reasonProcessor.startsWith(row.reasonCode)).toBe(true);
+  });
+
   it('hold expired and open cases, second chargebacks, refunds, custom fields and CRM links', () => {
     expect(cases.some(isExpired)).toBe(true);
     expect(cases.some((row) => !isExpired(row))).toBe(true);

@@ -70,6 +70,8 @@ interface CaseRow {
   reason: ChargebackReason;
   reasonCode: string;
   reasonProcessor: string;
+  /** Not a column: the card network whose codes the reason carries, kept so a moved reason gets its own codes. */
+  network: ReturnType<typeof networkOf>;
   fraudType: FraudType | null;
   amount: number;
   currency: string;
@@ -266,7 +268,8 @@ function buildCase(
   // Some cases are handled outside the agent list (by the acquirer or a lawyer): assigned to Others.
   const toOthers = assigned && rng.bool(OTHERS_SHARE);
   const assignedAt = assigned ? Math.max(notified, Math.min(notified + rng.int(1, 48) * HOUR_MS, now - HOUR_MS)) : null;
-  const code = REASON_CODES[reason][networkOf(dispute.cardBrand)];
+  const network = networkOf(dispute.cardBrand);
+  const code = REASON_CODES[reason][network];
   return {
     id: rng.uuid(),
     accountId: dispute.accountId,
@@ -280,6 +283,7 @@ function buildCase(
     reason,
     reasonCode: code.split(' ')[0]!,
     reasonProcessor: code,
+    network,
     fraudType: null,
     amount: dispute.amount,
     currency: dispute.currency,
@@ -301,28 +305,38 @@ function buildCase(
 }
 
 /**
- * Makes sure every status and every reason appears in the account's queue (when it has enough cases), by moving a
- * case off the most common value; then sets fraud types, which only fraud claims carry.
+ * Makes sure every status and every reason appears in the account's queue (when it has enough cases), and every
+ * chargeback reason among cases that expired over a week before the seed's now (what 'Hide expired' takes out of the
+ * queue, so a journey can work on one without touching the open queue), by moving a case off the most common value;
+ * then sets fraud types, which only fraud claims carry.
  */
-function cover(rng: Random, cases: CaseRow[]): void {
+function cover(rng: Random, cases: CaseRow[], now: number): void {
   const fill = <K extends 'status' | 'reason'>(
     key: K,
     values: readonly CaseRow[K][],
+    among: CaseRow[],
     eligible: (row: CaseRow) => boolean,
   ) => {
-    if (cases.length < values.length * 2) return;
+    if (among.length < values.length * 2) return;
     for (const value of values) {
       const counts = new Map<CaseRow[K], number>();
-      for (const row of cases) counts.set(row[key], (counts.get(row[key]) ?? 0) + 1);
+      for (const row of among) counts.set(row[key], (counts.get(row[key]) ?? 0) + 1);
       if (counts.has(value)) continue;
       const [common] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]!;
-      const candidates = cases.filter((row) => row[key] === common && eligible(row));
+      const candidates = among.filter((row) => row[key] === common && eligible(row));
       if (candidates.length > 0) rng.pick(candidates)[key] = value;
     }
   };
-  fill('status', CHARGEBACK_STATUSES, () => true);
-  fill('reason', CHARGEBACK_REASONS, (row) => row.operation === 'CHARGEBACK');
+  const isChargeback = (row: CaseRow) => row.operation === 'CHARGEBACK';
+  fill('status', CHARGEBACK_STATUSES, cases, () => true);
+  fill('reason', CHARGEBACK_REASONS, cases, isChargeback);
+  const longExpired = cases.filter((row) => isChargeback(row) && row.expirationDate.getTime() < now - 7 * DAY_MS);
+  fill('reason', CHARGEBACK_REASONS, longExpired, () => true);
   for (const row of cases) {
+    // A moved reason carries its own network codes.
+    const code = REASON_CODES[row.reason][row.network];
+    row.reasonCode = code.split(' ')[0]!;
+    row.reasonProcessor = code;
     if (row.reason !== 'FraudNoCardholderAuthorization') continue;
     // Agents classify a fraud claim once they work it; new cases mostly wait for it.
     if (rng.bool(row.status === 'TO_DO' ? 0.3 : 0.8)) row.fraudType = rng.weighted(FRAUD_TYPE_WEIGHTS);
@@ -380,7 +394,7 @@ export const chargebacksStep: GeneratorStep = {
       else byAccount.set(account.id, [row]);
     }
     const coverRng = rng.fork('coverage');
-    for (const account of accounts) cover(coverRng, byAccount.get(account.id) ?? []);
+    for (const account of accounts) cover(coverRng, byAccount.get(account.id) ?? [], ctx.baseDate.getTime());
 
     const rows = accounts.flatMap((account) => byAccount.get(account.id) ?? []);
     for (let start = 0; start < rows.length; start += BATCH_ROWS) {
