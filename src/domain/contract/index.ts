@@ -9,6 +9,7 @@ export * from './counters';
 export * from './dashboard';
 export * from './dispute-templates';
 export * from './exports';
+export * from './invoices';
 export * from './limits';
 export * from './mailbox';
 export * from './merchants';
