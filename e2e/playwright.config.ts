@@ -39,7 +39,9 @@ export default defineConfig({
     command: 'node_modules/.bin/tsx src/server/main.ts',
     cwd: '..',
     url: `http://localhost:${port}/api/health`,
-    timeout: 120_000,
+    // The server seeds the demo world before it answers; `npm test` runs the vitest lane beside this suite, so on
+    // CI's 2 cores that takes minutes, not the 20 seconds of a quiet machine.
+    timeout: 300_000,
     reuseExistingServer: false,
     env: {
       PORT: String(port),

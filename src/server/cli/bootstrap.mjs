@@ -2,7 +2,7 @@
 // Entry point of every npm script. Plain JavaScript on purpose: it must run on a fresh clone before
 // `npm ci` has installed TypeScript tooling, so `npm start` and `npm test` are each the only command needed.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -40,11 +40,16 @@ function ensureDependencies() {
   if (run('npm', ['ci', '--no-audit', '--no-fund']) !== 0) process.exit(1);
 }
 
-/** Builds the console when dist/ is missing or older than any of its sources. */
-function ensureConsoleBuild() {
+/** Whether dist/ holds a build newer than every source of the console. */
+function consoleBuildIsFresh() {
   const index = join(root, 'dist/console/index.html');
   const sources = ['src/console', 'src/domain', 'machines', 'index.html', 'vite.config.ts', 'package-lock.json'];
-  if (existsSync(index) && statSync(index).mtimeMs >= newestMtime(sources)) return;
+  return existsSync(index) && statSync(index).mtimeMs >= newestMtime(sources);
+}
+
+/** Builds the console when dist/ is missing or older than any of its sources. */
+function ensureConsoleBuild() {
+  if (consoleBuildIsFresh()) return;
   console.log('Building the console...');
   if (run(bin('vite'), ['build', '--logLevel', 'warn']) !== 0) process.exit(1);
 }
@@ -81,18 +86,35 @@ function readJson(path) {
   }
 }
 
-function test() {
+/** Runs a command without blocking, its output appended to `log` (a file) or inherited when `log` is undefined. */
+function runLogged(cmd, cmdArgs, { env = {}, log } = {}) {
+  return new Promise((done) => {
+    const fd = log ? openSync(log, 'a') : undefined;
+    const child = spawn(cmd, cmdArgs, {
+      cwd: root,
+      stdio: fd === undefined ? 'inherit' : ['ignore', fd, fd],
+      env: { ...process.env, ...env },
+    });
+    child.on('error', () => done(1));
+    child.on('exit', (code) => {
+      if (fd !== undefined) closeSync(fd);
+      done(code ?? 1);
+    });
+  });
+}
+
+/**
+ * `npm test`: typecheck, lint, the vitest projects on PGlite, the server tests on PostgreSQL (when TEST_DATABASE_URL
+ * is set) and the end-to-end suite. They run in two lanes at once, because neither fills the 2 cores of the CI
+ * machine alone: the console files run one at a time, and the end-to-end journeys spend most of their time waiting
+ * on Chromium and the server (about 0.4 of a core). The first lane prints as it goes; the second writes
+ * .test-results/<step>.log, printed when the lane ends, so the two never interleave.
+ */
+async function test() {
   const results = join(root, '.test-results');
   rmSync(results, { recursive: true, force: true });
   mkdirSync(results, { recursive: true });
   const steps = [];
-  const step = (name, fn) => {
-    console.log(`\n=== ${name} ===`);
-    const started = Date.now();
-    const ok = fn();
-    steps.push({ name, ok, seconds: Math.round((Date.now() - started) / 100) / 10 });
-    console.log(`--- ${name}: ${ok ? 'ok' : 'FAILED'}`);
-  };
   let passed = 0;
   let failed = 0;
   const countVitest = (file) => {
@@ -102,51 +124,100 @@ function test() {
     failed +=
       (report.numFailedTests ?? 0) + (report.numTotalTestSuites && !report.success && !report.numFailedTests ? 1 : 0);
   };
-
-  step('typecheck', () => run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']) === 0);
-  step('lint', () => run(bin('biome'), ['check', '.']) === 0);
-  step('unit, server (PGlite) and console tests', () => {
-    const file = join(results, 'vitest.json');
-    const code = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {
-      env: { TEST_DATABASE_URL: '' },
-    });
-    countVitest(file);
-    return code === 0;
-  });
-  if (process.env.TEST_DATABASE_URL) {
-    step('server tests on PostgreSQL', () => {
-      const file = join(results, 'vitest-pg.json');
-      const code = run(bin('vitest'), [
-        'run',
-        '--project',
-        'server',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${file}`,
-      ]);
-      countVitest(file);
-      return code === 0;
-    });
-  } else {
-    console.log('\n(TEST_DATABASE_URL is not set: the PostgreSQL run of the server tests is skipped.)');
-  }
-  step('end-to-end (Playwright, Chromium)', () => {
-    if (!ensureChromium()) {
-      failed += 1;
-      return false;
-    }
-    ensureConsoleBuild();
-    const file = join(results, 'playwright.json');
-    const code = run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
-      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file },
-    });
+  const countPlaywright = (file, code) => {
     const report = readJson(file);
     if (report?.stats) {
       passed += report.stats.expected ?? 0;
       failed += (report.stats.unexpected ?? 0) + (report.stats.flaky ?? 0);
     } else if (code !== 0) failed += 1;
-    return code === 0;
-  });
+  };
+
+  /** A lane runs its steps one after another; `quiet` lanes log to files, printed when the lane is done. */
+  const lane = async (name, quiet, laneSteps) => {
+    const logs = [];
+    for (const { title, work } of laneSteps) {
+      const log = quiet ? join(results, `${title.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.log`) : undefined;
+      if (log) logs.push({ title, log });
+      console.log(`\n=== ${title} (${name})${log ? ` → ${log}` : ''} ===`);
+      const started = Date.now();
+      const ok = await work(log);
+      steps.push({ name: title, ok, seconds: Math.round((Date.now() - started) / 100) / 10 });
+      console.log(`--- ${title}: ${ok ? 'ok' : 'FAILED'}`);
+    }
+    return logs;
+  };
+
+  // Lane 1: the vitest projects on PGlite, then the server tests on PostgreSQL. Lane 2: typecheck, lint and the
+  // end-to-end suite. The two take about as long as each other on CI's machine.
+  const vitestSteps = [
+    {
+      title: 'unit, server (PGlite) and console tests',
+      work: async (log) => {
+        const file = join(results, 'vitest.json');
+        const code = await runLogged(
+          bin('vitest'),
+          ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+          { env: { TEST_DATABASE_URL: '' }, log },
+        );
+        countVitest(file);
+        return code === 0;
+      },
+    },
+  ];
+  if (process.env.TEST_DATABASE_URL) {
+    vitestSteps.push({
+      title: 'server tests on PostgreSQL',
+      work: async (log) => {
+        const file = join(results, 'vitest-pg.json');
+        const code = await runLogged(
+          bin('vitest'),
+          ['run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+          { log },
+        );
+        countVitest(file);
+        return code === 0;
+      },
+    });
+  } else {
+    console.log('\n(TEST_DATABASE_URL is not set: the PostgreSQL run of the server tests is skipped.)');
+  }
+
+  const browserSteps = [
+    {
+      title: 'typecheck',
+      work: async (log) => (await runLogged(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], { log })) === 0,
+    },
+    { title: 'lint', work: async (log) => (await runLogged(bin('biome'), ['check', '.'], { log })) === 0 },
+    {
+      title: 'end-to-end (Playwright, Chromium)',
+      work: async (log) => {
+        if (!ensureChromium()) {
+          failed += 1;
+          return false;
+        }
+        if (!consoleBuildIsFresh() && (await runLogged(bin('vite'), ['build', '--logLevel', 'warn'], { log })) !== 0) {
+          failed += 1;
+          return false;
+        }
+        const file = join(results, 'playwright.json');
+        const code = await runLogged(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+          env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+          log,
+        });
+        countPlaywright(file, code);
+        return code === 0;
+      },
+    },
+  ];
+
+  const vitestLane = lane('lane 1', false, vitestSteps);
+  const browserLane = lane('lane 2', true, browserSteps);
+
+  await vitestLane;
+  for (const { title, log } of await browserLane) {
+    console.log(`\n=== ${title}: output ===`);
+    if (existsSync(log)) process.stdout.write(readFileSync(log, 'utf8'));
+  }
 
   console.log('\n=== summary ===');
   for (const s of steps) console.log(`${s.ok ? 'ok    ' : 'FAILED'} ${s.name} (${s.seconds}s)`);
