@@ -21,6 +21,9 @@ import {
 
 export const PDF_MAX_BYTES = 5_242_880;
 
+/** DATA_DIR/invoice-documents: the invoices' PDFs, under generated names (lib/file-store.ts). */
+export const INVOICE_DOCUMENTS_FOLDER = 'invoice-documents';
+
 export type PdfProblem =
   | 'empty'
   | 'too-big'

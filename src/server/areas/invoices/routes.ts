@@ -23,6 +23,7 @@ import type { AppDeps } from '../../app-deps';
 import { sendAttachment } from '../../lib/attachment';
 import { createDownloadToken, verifyDownloadToken } from '../../lib/download-links';
 import { createFileStore } from '../../lib/file-store';
+import { INVOICE_DOCUMENTS_FOLDER } from '../../lib/pdf';
 import { fileAnswer } from '../../plugins/api-docs';
 import { assertAccountAccess, requirePermission } from '../../plugins/auth';
 import { ApiError, notFound } from '../../plugins/errors';
@@ -42,9 +43,6 @@ import { assertStillConnected, readInvoiceForm, validateInvoiceForm } from './up
 // draft's fields, multipart), delete, the document's link and the bytes behind it, and the blank template. Every
 // account call is scoped to an account the caller reaches (an account user's own, provider staff's linked ones):
 // another tenant's account or invoice answers 404 like an unknown one.
-
-/** DATA_DIR/invoice-documents: the PDFs, under generated names. */
-export const INVOICE_DOCUMENTS_FOLDER = 'invoice-documents';
 
 const tags = ['invoices'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
