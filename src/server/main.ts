@@ -6,6 +6,7 @@ import { ensureDemoData } from './db/seed/ensure';
 import { createDemoTraffic } from './demo/live-traffic';
 import { holdsDemoWorld } from './demo/merchant-worlds';
 import { DISPUTE_TEMPLATES_FOLDER } from './lib/docx';
+import { INVOICE_DOCUMENTS_FOLDER } from './lib/pdf';
 
 // `npm start`: migrate, create demo data on an empty database, serve console and API on one port.
 
@@ -26,6 +27,7 @@ const database = await openDatabase({ url: config.databaseUrl, dataDir: config.d
 await database.migrate();
 const demo = await ensureDemoData(database.db, undefined, undefined, {
   disputeTemplatesDir: join(config.dataDir, DISPUTE_TEMPLATES_FOLDER),
+  invoiceDocumentsDir: join(config.dataDir, INVOICE_DOCUMENTS_FOLDER),
 });
 
 const app = await buildApp({ config, database });

@@ -13,6 +13,7 @@ import { COUNTER_MEASUREMENTS, setCountersLog } from './bench/counters';
 import { DASHBOARD_MEASUREMENTS, setDashboardLog } from './bench/dashboard';
 import { EMBEDDED_MEASUREMENTS, setEmbeddedLog } from './bench/embedded';
 import { exportCpu, exportFirstByte, exportMemory } from './bench/export';
+import { INVOICE_MEASUREMENTS, setInvoicesLog } from './bench/invoices';
 import { round } from './bench/stats';
 import { SUBSCRIPTION_MEASUREMENTS, setSubscriptionsLog } from './bench/subscriptions';
 import { closeTransactionsFixture, setTransactionsLog, TRANSACTION_MEASUREMENTS } from './bench/transactions';
@@ -51,6 +52,7 @@ const MEASUREMENTS: readonly Measurement[] = [
   ...DASHBOARD_MEASUREMENTS,
   ...EMBEDDED_MEASUREMENTS,
   ...SUBSCRIPTION_MEASUREMENTS,
+  ...INVOICE_MEASUREMENTS,
 ];
 
 const GROUPS: readonly BenchGroup[] = [
@@ -64,6 +66,7 @@ const GROUPS: readonly BenchGroup[] = [
   'dashboard',
   'embedded',
   'subscriptions',
+  'invoices',
 ];
 const root = resolve(import.meta.dirname, '../../..');
 
@@ -78,7 +81,7 @@ function parseOptions() {
   });
   if (values.help) {
     console.log(
-      'Usage: npm run bench -- [--only console|api|search|export|transactions|backtest|counters|dashboard|embedded|subscriptions]... [--rows N] [--strict]',
+      'Usage: npm run bench -- [--only console|api|search|export|transactions|backtest|counters|dashboard|embedded|subscriptions|invoices]... [--rows N] [--strict]',
     );
     console.log(
       'Transactions: BENCH_TRANSACTIONS_URL=<a database seeded with npm run seed -- --transactions N>, or BENCH_TRANSACTIONS=N generated rows.',
@@ -92,6 +95,9 @@ function parseOptions() {
     console.log('Dashboard: the counters database (BENCH_COUNTERS_URL), or the demo data on PGlite.');
     console.log(
       'Subscriptions: BENCH_SUBSCRIPTIONS_URL=<a dedicated database, 1M subscriptions generated once and reused>, or a throwaway database on DATABASE_URL/TEST_DATABASE_URL, or 20,000 on PGlite.',
+    );
+    console.log(
+      'Invoices: a throwaway database on DATABASE_URL/TEST_DATABASE_URL with 100,000 invoices (BENCH_INVOICES=N), or 20,000 on PGlite; downloads on port 4281 (BENCH_INVOICES_PORT).',
     );
     process.exit(0);
   }
@@ -159,6 +165,7 @@ async function main() {
   setDashboardLog(log);
   setEmbeddedLog(log);
   setSubscriptionsLog(log);
+  setInvoicesLog(log);
 
   let fixture: Promise<ApiFixture> | undefined;
   const context: BenchContext = {

@@ -12,6 +12,7 @@ import { generateDemoData } from '../db/seed/generator';
 import { resetDatabase } from '../db/seed/reset';
 import { rebuildSubscriptionKpis } from '../db/seed/subscriptions';
 import { DISPUTE_TEMPLATES_FOLDER } from '../lib/docx';
+import { INVOICE_DOCUMENTS_FOLDER } from '../lib/pdf';
 
 // `npm run seed -- [--reset] [--seed N] [--transactions N]`: builds the demo world; --reset drops the database's
 // contents first; --transactions sets how many transactions the world holds in all (the benchmark's 10,000,000 on
@@ -72,6 +73,7 @@ try {
       seed,
       baseDate: demoBaseDate(),
       disputeTemplatesDir: join(config.dataDir, DISPUTE_TEMPLATES_FOLDER),
+      invoiceDocumentsDir: join(config.dataDir, INVOICE_DOCUMENTS_FOLDER),
       ...(transactions === undefined ? {} : { transactions }),
       onProgress: (message) => console.log(`  ${message} (${((performance.now() - started) / 1000).toFixed(0)} s)`),
     });

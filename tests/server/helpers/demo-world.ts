@@ -18,8 +18,9 @@ export const WORLD_HOOK_TIMEOUT = 600_000;
 export const WORLD_NOW = new Date('2026-03-10T09:00:00.000Z');
 
 const WORLDS = {
-  /** Seed 1 as `npm start` makes it (through ensureDemoData), with the dispute templates' files. */
-  seed1: (db: Db, templatesDir: string) => ensureDemoData(db, 1, WORLD_NOW, { disputeTemplatesDir: templatesDir }),
+  /** Seed 1 as `npm start` makes it (through ensureDemoData), with the dispute templates' and invoices' files. */
+  seed1: (db: Db, templatesDir: string, invoicesDir: string) =>
+    ensureDemoData(db, 1, WORLD_NOW, { disputeTemplatesDir: templatesDir, invoiceDocumentsDir: invoicesDir }),
   /** Seed 1 again, from a run of its own: the determinism checks compare it with `seed1`. */
   'seed1-again': (db: Db, templatesDir: string) =>
     generateDemoData(db, { seed: 1, baseDate: WORLD_NOW, disputeTemplatesDir: templatesDir }),
@@ -32,7 +33,7 @@ const WORLDS = {
       baseDate: WORLD_NOW,
       steps: DEMO_STEPS.filter((step) => step.name !== 'chargebacks'),
     }),
-} satisfies Record<string, (db: Db, templatesDir: string) => Promise<DemoData>>;
+} satisfies Record<string, (db: Db, templatesDir: string, invoicesDir: string) => Promise<DemoData>>;
 
 export type WorldName = keyof typeof WORLDS;
 
@@ -41,6 +42,8 @@ export interface DemoWorld {
   db: Db;
   /** A private copy of the world's dispute-template files (empty for a world built without them). */
   templatesDir: string;
+  /** A private copy of the world's invoice PDFs (empty for a world built without them). */
+  invoicesDir: string;
   /** What the generator answered when it built the world. */
   generated: DemoData;
   close(): Promise<void>;
@@ -52,25 +55,32 @@ export async function openDemoWorld(name: WorldName): Promise<DemoWorld> {
   const dir = cacheDir();
   const templatesDir = await mkdtemp(join(tmpdir(), 'world-templates-'));
   await cp(join(dir, `${name}.templates`), templatesDir, { recursive: true });
+  const invoicesDir = await mkdtemp(join(tmpdir(), 'world-invoices-'));
+  await cp(join(dir, `${name}.invoices`), invoicesDir, { recursive: true });
   const generated = JSON.parse(await readFile(join(dir, `${name}.json`), 'utf8')) as DemoData;
   return {
     database,
     db: database.db,
     templatesDir,
+    invoicesDir,
     generated,
     close: async () => {
       await database.close();
       await rm(templatesDir, { recursive: true, force: true });
+      await rm(invoicesDir, { recursive: true, force: true });
     },
   };
 }
 
-/** Builds the world into `db`, keeping the generator's answer and the template files beside the prepared state. */
+/** Builds the world into `db`, keeping the generator's answer and the files beside the prepared state. */
 async function build(name: WorldName, db: Db, dir: string) {
   const templates = join(dir, `${name}.templates`);
-  await rm(templates, { recursive: true, force: true });
-  await mkdir(templates, { recursive: true });
-  const generated = await WORLDS[name](db, templates);
+  const invoices = join(dir, `${name}.invoices`);
+  for (const folder of [templates, invoices]) {
+    await rm(folder, { recursive: true, force: true });
+    await mkdir(folder, { recursive: true });
+  }
+  const generated = await WORLDS[name](db, templates, invoices);
   await writeFile(
     join(dir, `${name}.json`),
     JSON.stringify({ password: generated.password, credentials: generated.credentials }),

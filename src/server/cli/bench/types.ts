@@ -11,7 +11,8 @@ export type BenchGroup =
   | 'counters'
   | 'dashboard'
   | 'embedded'
-  | 'subscriptions';
+  | 'subscriptions'
+  | 'invoices';
 
 export interface Budget {
   op: '<=' | '==';

@@ -70,7 +70,7 @@ export async function ensureDemoData(
   db: Db,
   seed = seedFromEnv(),
   baseDate = demoBaseDate(),
-  options: { disputeTemplatesDir?: string } = {},
+  options: { disputeTemplatesDir?: string; invoiceDocumentsDir?: string } = {},
 ): Promise<DemoData> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) await syncRoles(db, randomUUID);

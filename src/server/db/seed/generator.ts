@@ -16,6 +16,7 @@ import {
 import { activityStep } from './activity';
 import { chargebacksStep } from './chargebacks';
 import { exchangeRatesStep } from './exchange-rates';
+import { invoicesStep } from './invoices';
 import { paymentsStep } from './payments';
 import { plansStep } from './plans';
 import {
@@ -417,6 +418,8 @@ export const DEMO_STEPS: GeneratorStep[] = [
   chargebacksStep,
   riskAlertsStep,
   subscriptionsStep,
+  // After the payments: an invoice counts its period's successful payments.
+  invoicesStep,
 ];
 
 export interface GenerateOptions {
@@ -428,6 +431,8 @@ export interface GenerateOptions {
   onProgress?: (message: string) => void;
   /** The folder for the demo dispute templates' files (DATA_DIR/dispute-templates); without it, no templates. */
   disputeTemplatesDir?: string;
+  /** The folder for the demo invoices' PDFs (DATA_DIR/invoice-documents); without it, the rows only. */
+  invoiceDocumentsDir?: string;
 }
 
 let cachedHash: Promise<string> | undefined;
@@ -464,6 +469,7 @@ export async function generateDemoData(
       transactionTarget: options.transactions,
       progress: options.onProgress,
       disputeTemplatesDir: options.disputeTemplatesDir,
+      invoiceDocumentsDir: options.invoiceDocumentsDir,
     };
     for (const step of steps) await step.run(ctx, root.fork(step.name));
     context = ctx;

@@ -118,6 +118,10 @@ export interface SeedContext {
   subscriptionsStarted?: SeededSubscription[];
   /** Subscriptions the subscriptions step wrote. */
   subscriptionsCreated?: number;
+  /** Where the demo invoices' PDFs are written (DATA_DIR/invoice-documents); the rows are written without it too. */
+  invoiceDocumentsDir?: string | undefined;
+  /** Invoices the invoices step wrote. */
+  invoicesCreated?: number;
 }
 
 export interface GeneratorStep {
