@@ -342,6 +342,50 @@ export const CATALOGUE = {
     type: 'error',
   },
 
+  // Invoices (issue 25; spec 3, sections 4, 5 and 8). Status changes compare-and-set on the status the user saw; a
+  // draft's edit on its version; the number is unique per account; the PDF is checked by content.
+  'invoice-number-taken': {
+    header: 'This invoice number is already used',
+    content: 'Another invoice of this account has this number. Use another number.',
+    type: 'error',
+  },
+  'invoice-status-changed': {
+    header: 'The status has changed',
+    content:
+      "Another user changed this invoice's status while you were looking at it. Reload to see the current status.",
+    type: 'warning',
+  },
+  'invoice-changed': {
+    header: 'This invoice has changed',
+    content: 'Another user saved it while you were editing. Reload it and make your changes again.',
+    type: 'warning',
+  },
+  'invoice-not-draft': {
+    header: 'This invoice is no longer a draft',
+    content: 'It was published meanwhile: a published invoice can no longer be edited or deleted.',
+    type: 'warning',
+  },
+  'invoice-status-not-allowed': {
+    header: 'Update status failed',
+    content: 'This status change is not allowed: a draft can only be published, and a cancelled invoice is final.',
+    type: 'error',
+  },
+  'invoice-cancelled': {
+    header: 'Download failed',
+    content: 'This invoice was cancelled: its file can no longer be downloaded.',
+    type: 'error',
+  },
+  'invoice-file-unsafe': {
+    header: 'The file cannot be accepted',
+    content: 'The PDF holds scripts, automatic actions, attached files or encryption. Upload a plain PDF.',
+    type: 'error',
+  },
+  'download-link-expired': {
+    header: 'Download failed',
+    content: 'The download link has expired. Download the file again.',
+    type: 'error',
+  },
+
   // Refunds (spec 3, section 8). A refused refund's message names the reason ('This transaction was fully refunded',
   // 'The amount cannot exceed 12,34 EUR'); the result modal shows it under the code.
   'refund-creation-error': { header: 'Unable to refund', content: GENERIC, type: 'error' },

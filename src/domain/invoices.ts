@@ -68,6 +68,7 @@ export const INVOICE_MESSAGES = {
   toBeforeFrom: 'To date cannot be lower than from date',
   invalidDate: 'Enter a valid date',
   file: 'The file must be in PDF format and up to 5 MB',
+  fileName: 'The file name must be a name, not a path',
   dueDateInfo: 'The due date must be at least 10 days after the issuing date',
   numberTooltip: 'Invoice number in SAP code format, provided by the Finance Department',
   paymentsTooltip: 'The successful payments made by this account on specific dates',
@@ -196,4 +197,16 @@ export function newInvoiceDefaults(today: string) {
  */
 export function isAcceptableInvoiceFile(file: { name: string; size: number }): boolean {
   return /\.pdf$/i.test(file.name) && file.size > 0 && file.size <= INVOICE_LIMITS.fileBytes;
+}
+
+/** The wire's amount ('1234.5') in minor units (123450): exact, digit by digit, never through a float. */
+export function amountToMinor(wireAmount: string): number {
+  const [whole = '0', fraction = ''] = wireAmount.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+}
+
+/** Minor units (123450) as the wire's amount with two decimals ('1234.50'). */
+export function minorToAmount(minor: number): string {
+  const whole = Math.floor(minor / 100);
+  return `${whole}.${String(minor % 100).padStart(2, '0')}`;
 }

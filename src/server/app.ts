@@ -15,6 +15,7 @@ import { countersPspRoutes, countersRoutes } from './areas/counters/routes';
 import { dashboardRoutes } from './areas/dashboard/routes';
 import { disputeTemplatesRoutes } from './areas/dispute-templates/routes';
 import { exportsRoutes } from './areas/exports/routes';
+import { invoicesRoutes } from './areas/invoices/routes';
 import { limitsPspRoutes, limitsRoutes } from './areas/limits/routes';
 import { listsRoutes } from './areas/lists/routes';
 import { mailboxRoutes } from './areas/mailbox/routes';
@@ -190,6 +191,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         await scope.register(plansRoutes, deps);
         await scope.register(subscriptionsRoutes, deps);
         await scope.register(disputeTemplatesRoutes, deps);
+        await scope.register(invoicesRoutes, deps);
       });
     },
     { prefix: apiBase },

@@ -1644,3 +1644,72 @@ export const subscriptionPendingActions = pgTable('subscription_pending_actions'
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });
+
+/** The statuses an invoice can have (spec 3, section 4 "Invoice"; src/domain/invoices.ts). */
+export const INVOICE_STATUS_VALUES = ['DRAFT', 'PENDING', 'PAID', 'CLAIMED', 'OVERDUE', 'CANCELLED'] as const;
+
+/**
+ * An account's invoice (issue 25; spec 3, sections 2.12, 3 "Invoice" and 4): its number (unique per account, case
+ * aside, by index: two saves of one number race to the index, never to a check), calendar dates, the payments count
+ * and amount it bills, and its PDF, stored under a generated name in DATA_DIR/invoice-documents (the uploaded name is
+ * `document_name`). Status changes compare-and-set on the status the user saw; field edits of a draft on `version`.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    /** invoiceId */
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** DRAFT, PENDING, PAID, CLAIMED, OVERDUE, CANCELLED. */
+    status: text('status').notNull(),
+    /** SAP code format: letters and digits, at most 20. */
+    number: text('number').notNull(),
+    issuingDate: date('issuing_date', { mode: 'string' }).notNull(),
+    /** Always the issuing date plus 10 days (a check below keeps it so). */
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    timePeriodFrom: date('time_period_from', { mode: 'string' }).notNull(),
+    timePeriodTo: date('time_period_to', { mode: 'string' }).notNull(),
+    /** The successful payments the invoice bills (paymentsAmount). */
+    paymentsCount: integer('payments_count').notNull(),
+    /** Minor units of `currency`. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    /** The PDF's name on disk, generated (never the uploaded name). */
+    documentStoredName: text('document_stored_name').notNull().unique(),
+    /** The uploaded file's base name, sanitised: what downloads are named. */
+    documentName: text('document_name').notNull(),
+    documentSize: integer('document_size').notNull(),
+    /** A problem the platform reported with this invoice; null when none. */
+    error: text('error'),
+    createdAt: createdAt(),
+    modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Raised by every change: a draft's edit names the version it was opened on. */
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    // The list's default order (issuing date, newest first, id as tiebreaker, both DESC like the keyset order) per
+    // account, and the same order inside the status filter, so a first page and its capped count read index ranges.
+    index('invoices_account_issuing_idx').on(t.accountId, t.issuingDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('invoices_account_status_issuing_idx').on(
+      t.accountId,
+      t.status,
+      t.issuingDate.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // One number per account, whatever its case: 'INV1' and 'inv1' are one invoice to a finance user.
+    uniqueIndex('invoices_account_number_key').on(t.accountId, sql`lower(${t.number})`),
+    // Search by number ("contains"): trigrams (pg_trgm, migration 0002).
+    index('invoices_number_trgm_idx').using('gin', sql`lower(${t.number}) gin_trgm_ops`),
+    check('invoices_status_known', sql`${t.status} in (${quotedList(INVOICE_STATUS_VALUES)})`),
+    check('invoices_due_date_rule', sql`${t.dueDate} = ${t.issuingDate} + 10`),
+    check(
+      'invoices_period_order',
+      sql`${t.timePeriodFrom} <= ${t.timePeriodTo} and ${t.timePeriodTo} <= ${t.issuingDate}`,
+    ),
+    check('invoices_number_shape', sql`${t.number} ~ '^[A-Za-z0-9]{1,20}$'`),
+    check('invoices_amounts_not_negative', sql`${t.amount} >= 0 and ${t.paymentsCount} >= 0`),
+    check('invoices_document_size_range', sql`${t.documentSize} between 1 and 5242880`),
+  ],
+);

@@ -18,12 +18,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
+import { sendAttachment } from '../../lib/attachment';
 import { fileAnswer } from '../../plugins/api-docs';
 import { requirePermission } from '../../plugins/auth';
 import { ApiError } from '../../plugins/errors';
 import { textRefused } from '../../plugins/input-guard';
 import { generateDocument, readDocumentFile } from './documents';
-import { sendAttachment, templateFilePath } from './files';
+import { templateFilePath } from './files';
 import {
   assertChargebacksAccount,
   checkTemplateName,

@@ -8,7 +8,7 @@ import { resolveOrder, type Sortable } from '../list';
 // transaction is held while the client reads; other calls interleave, on PGlite's single connection too.
 
 /** PostgreSQL types a sort key is cast back to when it resumes a batch. */
-export type SortKeyType = 'timestamptz' | 'text' | 'integer' | 'bigint' | 'numeric' | 'boolean' | 'uuid';
+export type SortKeyType = 'timestamptz' | 'date' | 'text' | 'integer' | 'bigint' | 'numeric' | 'boolean' | 'uuid';
 
 export interface SortKey {
   /** Never null: a null key cannot be compared, and the rows after it would be skipped. Coalesce nullable columns. */
