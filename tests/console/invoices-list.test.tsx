@@ -212,7 +212,7 @@ describe('the row menu and the toolbar', () => {
     const downloads = captureDownloads();
     const { user } = renderInvoices();
     await within(await grid()).findByText(PAID.number);
-    await user.click(screen.getByRole('button', { name: `Download invoice ${PAID.number} (${PAID.documentName})` }));
+    await user.click(screen.getByRole('button', { name: `Download invoice ${PAID.number}: ${PAID.documentName}` }));
     await waitFor(() => expect(downloads).toHaveLength(1));
     expect(downloads[0]!.fileName).toBe(PAID.documentName);
     expect(await downloads[0]!.blob.text()).toBe('%PDF-1.7 bytes');

@@ -35,19 +35,21 @@ function DocumentCell({
       </span>
     );
   }
+  const verb = action === 'review' ? 'Review' : 'Download';
   return (
     <Button
       size="sm"
       variant="ghost"
       className="invoice-document"
       icon={<DocumentIcon />}
-      title={`${action === 'review' ? 'Review' : 'Download'} ${invoice.documentName}`}
-      aria-label={`${action === 'review' ? 'Review' : 'Download'} invoice ${invoice.number} (${invoice.documentName})`}
+      title={`${verb} ${invoice.documentName}`}
       onClick={(event) => {
         event.stopPropagation();
         void actions.download(invoice);
       }}
     >
+      {/* The name starts with what the button does and holds the visible file name (label-content-name-match). */}
+      <span className="visually-hidden">{`${verb} invoice ${invoice.number}: `}</span>
       <span className="invoice-document__name">{invoice.documentName}</span>
     </Button>
   );
