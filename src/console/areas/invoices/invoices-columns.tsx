@@ -49,7 +49,7 @@ function DocumentCell({
       }}
     >
       {/* The name starts with what the button does and holds the visible file name (label-content-name-match). */}
-      <span className="visually-hidden">{`${verb} invoice ${invoice.number}: `}</span>
+      <span className="visually-hidden">{`${verb} invoice ${invoice.number}:`}</span>{' '}
       <span className="invoice-document__name">{invoice.documentName}</span>
     </Button>
   );
