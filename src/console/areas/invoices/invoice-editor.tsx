@@ -282,6 +282,7 @@ export function InvoiceEditor({ mode, accountId, invoice }: InvoiceEditorProps) 
           />
           <TextField
             label="Due date"
+            className="invoice-form__due"
             readOnly
             value={dueDate}
             hint={INVOICE_MESSAGES.dueDateInfo}
