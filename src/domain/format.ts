@@ -310,3 +310,14 @@ export function parseMoneyInput(text: string, currency: string): number | null {
   if (fraction.length > exponent || whole.length > MAX_WHOLE_DIGITS) return null;
   return Number(whole || '0') * 10 ** exponent + Number(fraction.padEnd(exponent, '0') || '0');
 }
+
+function oneDecimal(value: number): string {
+  return value.toFixed(1).replace('.', ',').replace(/,0$/, '');
+}
+
+/** A file size in the product's number style: '812 bytes', '24,5 KB', '2,9 MB'. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${oneDecimal(bytes / 1024)} KB`;
+  return `${oneDecimal(bytes / (1024 * 1024))} MB`;
+}

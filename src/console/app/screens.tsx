@@ -166,6 +166,15 @@ const SubscriptionDetailScreen = lazyScreen(() =>
     default: module.SubscriptionDetailScreen,
   })),
 );
+const InvoicesListScreen = lazyScreen(() =>
+  import('@console/areas/invoices/invoices-list-screen').then((module) => ({ default: module.InvoicesListScreen })),
+);
+const NewInvoiceScreen = lazyScreen(() =>
+  import('@console/areas/invoices/invoice-form-screen').then((module) => ({ default: module.NewInvoiceScreen })),
+);
+const EditInvoiceScreen = lazyScreen(() =>
+  import('@console/areas/invoices/invoice-form-screen').then((module) => ({ default: module.EditInvoiceScreen })),
+);
 const MailboxScreen = lazyScreen(() =>
   import('@console/areas/mailbox/mailbox-screen').then((module) => ({ default: module.MailboxScreen })),
 );
@@ -647,6 +656,41 @@ export const SCREENS: readonly ScreenDefinition[] = [
     inSideBar: false,
     section: 'subscriptions',
     component: SubscriptionDetailScreen,
+  },
+  // Billing & Invoicing (spec 3, section 2.12): the account's invoices; the form's new and edit modes each need their
+  // permission, otherwise not-found. v for inVoices: i is MIDs.
+  {
+    id: 'invoices',
+    title: 'Billing & Invoicing',
+    pattern: '/accounts/:accountId/invoices',
+    path: ({ accountId }) => `/accounts/${accountId}/invoices`,
+    level: 'account',
+    permissions: [P.invoiceRead],
+    goKey: 'v',
+    inSideBar: true,
+    component: InvoicesListScreen,
+  },
+  {
+    id: 'invoice-new',
+    title: 'Add Invoice',
+    pattern: '/accounts/:accountId/invoices/new',
+    path: ({ accountId }) => `/accounts/${accountId}/invoices/new`,
+    level: 'account',
+    permissions: [P.invoiceRead, P.invoiceCreate],
+    inSideBar: false,
+    section: 'invoices',
+    component: NewInvoiceScreen,
+  },
+  {
+    id: 'invoice-edit',
+    title: 'Edit Invoice',
+    pattern: '/accounts/:accountId/invoices/edit/:invoiceId',
+    path: ({ accountId }) => `/accounts/${accountId}/invoices`,
+    level: 'account',
+    permissions: [P.invoiceRead, P.invoiceUpdate],
+    inSideBar: false,
+    section: 'invoices',
+    component: EditInvoiceScreen,
   },
   {
     id: 'user-activity',

@@ -1,5 +1,6 @@
 import type { ScreenDefinition } from '@console/app/screen-types';
 import { useAccountCommands } from '@console/areas/accounts/account-commands';
+import { useInvoiceCommands } from '@console/areas/invoices/invoice-commands';
 import { useListCommands } from '@console/areas/lists/list-commands';
 import { useMerchantCommands } from '@console/areas/merchants/merchant-commands';
 import { useCallback, useRef, useState } from 'react';
@@ -74,6 +75,7 @@ export function CommandLayer({ screens, onOpenHelpCentre }: CommandLayerProps) {
   useAccountCommands();
   useListCommands();
   useSimulatorCommands();
+  useInvoiceCommands();
   // After the shell's commands: keys typed while the console loaded are replayed with them registered.
   useHotkeyEngine();
 

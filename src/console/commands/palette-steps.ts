@@ -11,6 +11,7 @@ export const PAGE_PLACEHOLDER: Record<PalettePage, string> = {
   mid: 'Paste or type a MID ID…',
   route: 'Paste or type a route ID…',
   subscription: 'Paste or type a subscription ID…',
+  invoice: 'Type an invoice number…',
 };
 
 /** What an empty picker step says before anything is typed. */
@@ -20,10 +21,16 @@ export const PICKER_HINT: Record<TargetKind, string> = {
   mid: 'Paste a MID ID, or type its first characters',
   route: 'Paste a route ID, or type its first characters',
   subscription: 'Paste a subscription ID of this merchant, or type its first characters',
+  invoice: 'Type at least 3 characters of an invoice number of this account',
 };
 
 export function isTargetPage(page: PalettePage): page is TargetKind {
   return (
-    page === 'transaction' || page === 'chargeback' || page === 'mid' || page === 'route' || page === 'subscription'
+    page === 'transaction' ||
+    page === 'chargeback' ||
+    page === 'mid' ||
+    page === 'route' ||
+    page === 'subscription' ||
+    page === 'invoice'
   );
 }

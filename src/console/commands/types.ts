@@ -23,7 +23,7 @@ export interface CommandContext {
 export type CommandSource = 'palette' | 'hotkey' | 'button' | 'menu';
 
 /** The kinds of record a command can ask for when it is not the one on screen ('Refund a transaction…'). */
-export type TargetKind = 'transaction' | 'chargeback' | 'mid' | 'route' | 'subscription';
+export type TargetKind = 'transaction' | 'chargeback' | 'mid' | 'route' | 'subscription' | 'invoice';
 
 /** The record a command was given: the palette's picker step finds it (by a pasted or typed id). */
 export interface CommandTarget {
@@ -33,6 +33,8 @@ export interface CommandTarget {
   accountId: string;
   /** The merchant, for records whose screens live under the merchant's path (a MID, a route, a subscription). */
   merchantId?: string;
+  /** The name the record was found by, for records found in a list rather than opened by id (an invoice's number). */
+  name?: string;
 }
 
 export interface Command {

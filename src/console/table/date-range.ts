@@ -71,7 +71,7 @@ export function isDateRangeFilter(filter: FilterDefinition): filter is DateRange
 
 /**
  * Replaces each date filter's address value in a list query by its two instants (fromParam and toParam, ISO 8601),
- * so the list call and the export send the same thing.
+ * or its first and last days for a filter sent as days, so the list call and the export send the same thing.
  */
 export function withDateRanges(
   query: ListQueryParams,
@@ -87,8 +87,9 @@ export function withDateRanges(
     const value = parseDateFilter(typeof raw === 'string' ? raw : Array.isArray(raw) ? raw[0] : undefined);
     const range = value ? dateFilterRange(value, now) : null;
     if (!range) continue;
-    next[filter.fromParam] = range.from.toISOString();
-    next[filter.toParam] = range.to.toISOString();
+    const days = filter.sendAs === 'days';
+    next[filter.fromParam] = days ? dayjs(range.from).format('YYYY-MM-DD') : range.from.toISOString();
+    next[filter.toParam] = days ? dayjs(range.to).format('YYYY-MM-DD') : range.to.toISOString();
   }
   return next;
 }

@@ -43,6 +43,11 @@ export interface DateRangeFilterDefinition {
   label: string;
   fromParam: string;
   toParam: string;
+  /**
+   * What the API receives: the two instants (default), or the first and last calendar days as the user chose them
+   * ('YYYY-MM-DD'), for lists whose dates are days rather than moments (an invoice's period).
+   */
+  sendAs?: 'instants' | 'days';
 }
 
 /** What a range filter's check says about the two inputs as typed; no message at all means the range is valid. */

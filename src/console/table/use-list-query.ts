@@ -18,7 +18,8 @@ function isMultiValued(filter: FilterDefinition): boolean {
 
 /** What the list query depends on in a filter: its id and how its values travel. */
 function filterShapeOf(filter: FilterDefinition): string {
-  if (isDateRangeFilter(filter)) return `${filter.id}:date:${filter.fromParam}:${filter.toParam}`;
+  if (isDateRangeFilter(filter))
+    return `${filter.id}:date:${filter.fromParam}:${filter.toParam}:${filter.sendAs ?? 'instants'}`;
   if (filter.kind === 'range' || filter.kind === 'checkbox') return `${filter.id}:${filter.kind}`;
   return `${filter.id}:${isMultiValued(filter) ? 'multi' : 'single'}`;
 }

@@ -11,11 +11,11 @@ import { TEMPLATE_UPLOAD_TEXTS, type TemplateSlotActions, templateSlotActions } 
 import { TEMPLATE_ACCEPT } from '@domain/contract/dispute-templates';
 import type { DisputeTemplateKey } from '@domain/enums';
 import { CATALOGUE } from '@domain/errors';
-import { formatDateTime } from '@domain/format';
+import { formatDateTime, formatFileSize } from '@domain/format';
 import type { Grants } from '@domain/permissions';
 import { type RefObject, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { type TemplateActions, useDisputeTemplates, useTemplateActions } from './dispute-template-actions';
-import { emptySlotText, formatFileSize, type TemplateSlot, templateSlots } from './template-slots';
+import { emptySlotText, type TemplateSlot, templateSlots } from './template-slots';
 import './dispute-configuration.css';
 
 // Dispute configuration (spec 3, section 2.5): the Default template and one per reason key, each with upload,

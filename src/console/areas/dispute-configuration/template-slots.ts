@@ -33,14 +33,3 @@ export function emptySlotText(slot: TemplateSlot): string {
   if (!slot.fallback) return 'Not uploaded. No template to fall back to: documents cannot be built.';
   return `Not uploaded. Uses the ${DISPUTE_TEMPLATE_KEY_LABELS[slot.fallback]} template.`;
 }
-
-function decimal(value: number): string {
-  return value.toFixed(1).replace('.', ',').replace(/,0$/, '');
-}
-
-/** A file size in the product's number style: '812 bytes', '24,5 KB', '2,9 MB'. */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${decimal(bytes / 1024)} KB`;
-  return `${decimal(bytes / (1024 * 1024))} MB`;
-}
