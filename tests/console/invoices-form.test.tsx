@@ -8,7 +8,7 @@ import { giveTablesAHeight } from './table-viewport';
 
 // The Add Invoice and Edit Invoice form (issue 25; spec 3, sections 2.12, 4 and 5): the three accordions, the
 // defaults and the due date, every message on its field, the first field in error focused, the multipart body with
-// the amount's dot and the PDF as invoice.pdf, the saving pattern and the way back to the list, and the permissions.
+// the amount's dot and the PDF under its own name, the saving pattern and the way back to the list, and the permissions.
 
 const today = dayjs().format('YYYY-MM-DD');
 const day = (value: string) => dayjs(value).format('DD MMM YYYY');
@@ -102,7 +102,7 @@ describe('Add Invoice', () => {
     );
   });
 
-  it('saves: multipart with the amount in dots and the PDF as invoice.pdf, then back to the list', async () => {
+  it('saves: multipart with the amount in dots and the PDF under its own name, then back to the list', async () => {
     const { user, writes, currentPath } = renderForm(`${INVOICES_PATH}/new`);
     await screen.findByRole('heading', { level: 1, name: 'Add Invoice' });
     await user.type(field(/^Invoice number/), 'INV2026099');
@@ -128,7 +128,7 @@ describe('Add Invoice', () => {
       timePeriodFrom: addDays(today, -30),
       timePeriodTo: addDays(today, -1),
     });
-    expect(fileOf(writes[0]!)?.name).toBe('invoice.pdf');
+    expect(fileOf(writes[0]!)?.name).toBe('march.pdf');
     await waitFor(() => expect(currentPath()).toBe(INVOICES_PATH));
     expect(await screen.findByText('Created successfully')).toBeInTheDocument();
   });

@@ -23,7 +23,8 @@ const calendarDate = z.string({ error: INVOICE_MESSAGES.required });
 /**
  * The invoice's fields as they travel in the multipart body of POST (and PATCH of a draft's fields): strings, the
  * amount with a dot. dueDate may be sent but is ignored: the server sets issuing date + 10 days. The PDF travels as
- * the file part `invoice` (file name invoice.pdf).
+ * the file part `invoice` (the spec names it invoice.pdf; the console sends the user's own file name, which becomes
+ * documentName).
  */
 const invoiceFieldShape = {
   number: z.string({ error: INVOICE_MESSAGES.required }).trim(),
@@ -138,5 +139,4 @@ export const invoiceTemplateResponse = z.object({ file: z.string().min(1), fileN
 export type InvoiceTemplateResponse = z.infer<typeof invoiceTemplateResponse>;
 
 export const INVOICE_FILE_FIELD = 'invoice';
-export const INVOICE_FILE_NAME = 'invoice.pdf';
 export const INVOICE_MAX_BYTES = INVOICE_LIMITS.fileBytes;

