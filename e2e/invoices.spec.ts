@@ -102,6 +102,7 @@ test('by mouse, an invoice is added with its PDF, published, set PAID and downlo
   const row = invoicesGrid(page).getByRole('row', { name: new RegExp(number) });
   await expect(row).toContainText('Draft');
   await expect(row).toContainText('1.234,56 EUR');
+  await expect(row).toContainText('march-invoice.pdf');
 
   await row.getByRole('button', { name: `Actions for Invoice ${number}` }).click();
   await page.getByRole('menuitem', { name: /^Publish/ }).click();
@@ -119,8 +120,8 @@ test('by mouse, an invoice is added with its PDF, published, set PAID and downlo
   const downloading = page.waitForEvent('download');
   await row.getByRole('button', { name: new RegExp(`^Download invoice ${number}`) }).click();
   const download = await downloading;
-  // The file part travels as invoice.pdf (spec 3, section 3), so that is the stored document's name.
-  expect(download.suggestedFilename()).toBe('invoice.pdf');
+  // The file goes under the user's own name, which the document keeps (README, Billing and invoicing).
+  expect(download.suggestedFilename()).toBe('march-invoice.pdf');
   const path = await download.path();
   const { readFile } = await import('node:fs/promises');
   expect(Buffer.compare(await readFile(path), pdf)).toBe(0);
