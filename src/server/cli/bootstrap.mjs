@@ -105,10 +105,10 @@ function runLogged(cmd, cmdArgs, { env = {}, log } = {}) {
 
 /**
  * `npm test`: typecheck, lint, the vitest projects on PGlite, the server tests on PostgreSQL (when TEST_DATABASE_URL
- * is set) and the end-to-end suite. They run in two lanes at once, because neither fills the 2 cores of the CI
- * machine alone: the console files run one at a time, and the end-to-end journeys spend most of their time waiting
- * on Chromium and the server (about 0.4 of a core). The first lane prints as it goes; the second writes
- * .test-results/<step>.log, printed when the lane ends, so the two never interleave.
+ * is set) and the end-to-end suite. Two steps run at a time, because no step fills the 2 cores of the CI machine
+ * alone: the console files run one at a time, and the end-to-end journeys spend most of their time waiting on
+ * Chromium and the server (about 0.4 of a core). The vitest step prints as it goes; the others write
+ * .test-results/<step>.log, printed at the end, so outputs never interleave.
  */
 async function test() {
   const results = join(root, '.test-results');
@@ -132,23 +132,8 @@ async function test() {
     } else if (code !== 0) failed += 1;
   };
 
-  /** A lane runs its steps one after another; `quiet` lanes log to files, printed when the lane is done. */
-  const lane = async (name, quiet, laneSteps) => {
-    const logs = [];
-    for (const { title, work } of laneSteps) {
-      const log = quiet ? join(results, `${title.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.log`) : undefined;
-      if (log) logs.push({ title, log });
-      console.log(`\n=== ${title} (${name})${log ? ` → ${log}` : ''} ===`);
-      const started = Date.now();
-      const ok = await work(log);
-      steps.push({ name: title, ok, seconds: Math.round((Date.now() - started) / 100) / 10 });
-      console.log(`--- ${title}: ${ok ? 'ok' : 'FAILED'}`);
-    }
-    return logs;
-  };
-
-  // Lane 1: the vitest projects on PGlite, then the server tests on PostgreSQL. Lane 2: typecheck, lint and the
-  // end-to-end suite. The two take about as long as each other on CI's machine.
+  // The vitest projects on PGlite (the longest step, printed live) start at once; typecheck, lint and the end-to-end
+  // suite run one after another beside it; the server tests on PostgreSQL go to whichever side is free first.
   const vitestSteps = [
     {
       title: 'unit, server (PGlite) and console tests',
@@ -210,11 +195,24 @@ async function test() {
     },
   ];
 
-  const vitestLane = lane('lane 1', false, vitestSteps);
-  const browserLane = lane('lane 2', true, browserSteps);
-
-  await vitestLane;
-  for (const { title, log } of await browserLane) {
+  const [vitestOnPglite, ...postgres] = vitestSteps;
+  const queue = [...browserSteps, ...postgres];
+  const logs = [];
+  /** Runs `first`, then takes steps from the queue until it is empty. Only the live step prints as it goes. */
+  const runner = async (name, first) => {
+    for (let step = first; step; step = queue.shift()) {
+      const live = step === vitestOnPglite;
+      const log = live ? undefined : join(results, `${step.title.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.log`);
+      if (log) logs.push({ title: step.title, log });
+      console.log(`\n=== ${step.title} (${name})${log ? ` → ${log}` : ''} ===`);
+      const started = Date.now();
+      const ok = await step.work(log);
+      steps.push({ name: step.title, ok, seconds: Math.round((Date.now() - started) / 100) / 10 });
+      console.log(`--- ${step.title}: ${ok ? 'ok' : 'FAILED'}`);
+    }
+  };
+  await Promise.all([runner('runner 1', vitestOnPglite), runner('runner 2', queue.shift())]);
+  for (const { title, log } of logs) {
     console.log(`\n=== ${title}: output ===`);
     if (existsSync(log)) process.stdout.write(readFileSync(log, 'utf8'));
   }
