@@ -141,7 +141,7 @@ test('by keyboard, an invoice is cancelled after the confirmation and its downlo
   await expect(page.getByRole('heading', { level: 1, name: 'Merchants' })).toBeVisible();
   const { keyboard } = page;
   await keyboard.press('g');
-  await keyboard.press('v');
+  await keyboard.press('n');
   await expect(page.getByRole('heading', { level: 1, name: 'Billing & Invoicing' })).toBeVisible();
 
   // '/' searches; Escape hands the keys back to the rows, the first one active.

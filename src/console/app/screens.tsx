@@ -658,7 +658,7 @@ export const SCREENS: readonly ScreenDefinition[] = [
     component: SubscriptionDetailScreen,
   },
   // Billing & Invoicing (spec 3, section 2.12): the account's invoices; the form's new and edit modes each need their
-  // permission, otherwise not-found. v for inVoices: i is MIDs.
+  // permission, otherwise not-found. n for iNvoices: i is MIDs, b Subscriptions, and v is left to saved views (issue 26).
   {
     id: 'invoices',
     title: 'Billing & Invoicing',
@@ -666,7 +666,7 @@ export const SCREENS: readonly ScreenDefinition[] = [
     path: ({ accountId }) => `/accounts/${accountId}/invoices`,
     level: 'account',
     permissions: [P.invoiceRead],
-    goKey: 'v',
+    goKey: 'n',
     inSideBar: true,
     component: InvoicesListScreen,
   },
