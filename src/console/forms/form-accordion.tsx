@@ -2,9 +2,10 @@ import { ChevronDownIcon } from '@console/ui/icons';
 import { type ReactNode, useId } from 'react';
 import './forms.css';
 
-// A form section that opens and closes (the invoice form's three accordions): a heading holding the toggle button,
-// a flag while any of its fields shows a message, and its fields in two columns. Closed sections keep their fields
-// mounted (hidden), so values and messages survive; an editor opens the first flagged one on a refused save.
+// A form section that opens and closes (the invoice form's three accordions, the plan form's five sections): a
+// heading holding the toggle button, a flag while any of its fields shows a message, optional header actions (the
+// plan form's 'Discard setting'), and its fields in two columns or stacked. Closed sections keep their fields mounted
+// (hidden), so values and messages survive; an editor opens the first flagged one on a refused save.
 
 export interface FormAccordionProps {
   title: string;
@@ -12,10 +13,22 @@ export interface FormAccordionProps {
   onToggle: () => void;
   /** Said beside the title while a field inside shows a message. */
   flag?: string | undefined;
+  /** Buttons at the header's end, after the flag. */
+  actions?: ReactNode;
+  /** 'columns' (the default): fields in two columns; 'stack': the children lay out their own rows. */
+  layout?: 'columns' | 'stack';
   children: ReactNode;
 }
 
-export function FormAccordion({ title, open, onToggle, flag, children }: FormAccordionProps) {
+export function FormAccordion({
+  title,
+  open,
+  onToggle,
+  flag,
+  actions,
+  layout = 'columns',
+  children,
+}: FormAccordionProps) {
   const id = useId();
   return (
     <section className="form-accordion" aria-labelledby={`${id}-title`}>
@@ -32,9 +45,14 @@ export function FormAccordion({ title, open, onToggle, flag, children }: FormAcc
             {title}
           </button>
         </h2>
-        {flag ? <span className="form-accordion__flag">{flag}</span> : null}
+        {flag ? (
+          <span className="form-accordion__flag" role="status">
+            {flag}
+          </span>
+        ) : null}
+        {actions}
       </div>
-      <div id={`${id}-body`} className="form-accordion__body" hidden={!open}>
+      <div id={`${id}-body`} className={`form-accordion__body form-accordion__body--${layout}`} hidden={!open}>
         {children}
       </div>
     </section>

@@ -1,3 +1,4 @@
+import { FormAccordion } from '@console/forms/form-accordion';
 import { EditorForm, FormActions } from '@console/forms/form-layout';
 import type { FormFields } from '@console/forms/use-form-fields';
 import { type EditorMode, useSavingPattern } from '@console/forms/use-saving-pattern';
@@ -6,7 +7,7 @@ import { listLocation } from '@console/table/list-memory';
 import { Banner } from '@console/ui/banner';
 import { Button, IconButton } from '@console/ui/button';
 import { useConfirm } from '@console/ui/confirm';
-import { ChevronDownIcon, TrashIcon } from '@console/ui/icons';
+import { TrashIcon } from '@console/ui/icons';
 import { PageHeader } from '@console/ui/page-header';
 import { Select } from '@console/ui/select';
 import { Switch } from '@console/ui/switch';
@@ -59,7 +60,7 @@ import {
   unselectCurrency,
 } from '@domain/plans';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { planDetailPath, plansPath } from './plan-paths';
 import { createPlan, planListQueryKey, planQueryKey, updatePlan } from './plan-queries';
@@ -143,7 +144,7 @@ function usePlanFields(initial: PlanFormValues, onInvalid: (errors: Record<strin
   return { fields, update, shown, shownPaths };
 }
 
-/** A collapsible section of the form; flagged when any of its fields shows a message. */
+/** A collapsible section of the form (the one form accordion); flagged when any of its fields shows a message. */
 function PlanFormSection({
   section,
   open,
@@ -159,41 +160,29 @@ function PlanFormSection({
   onDiscard?: () => void;
   children: ReactNode;
 }) {
-  const id = useId();
   const title = PLAN_SECTION_TITLES[section];
   return (
-    <section className="plan-section" aria-labelledby={`${id}-title`} data-section={section}>
-      <div className="plan-section__header">
-        <h2 id={`${id}-title`} className="form-section__title" style={{ flex: 1, margin: 0 }}>
-          <button
-            type="button"
-            className="plan-section__toggle"
-            aria-expanded={open}
-            aria-controls={`${id}-body`}
-            onClick={onToggle}
-          >
-            <ChevronDownIcon />
-            {title}
-          </button>
-        </h2>
-        {flagged ? (
-          <span className="plan-section__flag" role="status">
-            {PLAN_MESSAGES.sectionErrors}
-          </span>
-        ) : null}
-        {onDiscard ? (
-          <IconButton
-            aria-label="Discard setting"
-            tooltip={`Discard setting: ${title}`}
-            icon={<TrashIcon />}
-            onClick={onDiscard}
-          />
-        ) : null}
-      </div>
-      <div id={`${id}-body`} className="plan-section__body" hidden={!open}>
+    <div className="plan-section">
+      <FormAccordion
+        title={title}
+        open={open}
+        onToggle={onToggle}
+        flag={flagged ? PLAN_MESSAGES.sectionErrors : undefined}
+        layout="stack"
+        actions={
+          onDiscard ? (
+            <IconButton
+              aria-label="Discard setting"
+              tooltip={`Discard setting: ${title}`}
+              icon={<TrashIcon />}
+              onClick={onDiscard}
+            />
+          ) : null
+        }
+      >
         {children}
-      </div>
-    </section>
+      </FormAccordion>
+    </div>
   );
 }
 
