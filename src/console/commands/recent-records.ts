@@ -60,6 +60,23 @@ export function useRecordOpened(kind: RecentRecordKind, id: string | undefined):
   }, [api, userId, kind, id]);
 }
 
+/**
+ * Asks for the list once the user is signed in, so the palette's first opening lists it at once: recent records that
+ * came in after the palette opened would land above the option cmdk had already selected, and Enter would run that one.
+ */
+export function usePrefetchRecentRecords(): void {
+  const api = useApi();
+  const { userId } = useSession();
+  useEffect(() => {
+    if (!userId) return;
+    const controller = new AbortController();
+    fetchRecentRecords(api, controller.signal)
+      .then((items) => remember(userId, items))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [api, userId]);
+}
+
 /** The detail screen of a record, under its own account (and merchant). */
 export function recentRecordPath(record: RecentRecord): string {
   const merchantId = record.merchantId ?? '';
