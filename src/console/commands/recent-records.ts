@@ -8,6 +8,7 @@ import { type RecentRecord, recentRecord, recentRecordList } from '@domain/contr
 import { RECENT_RECORD_LIMITS, RECENT_RECORD_NOUNS, type RecentRecordKind } from '@domain/recent-records';
 import { routeDetailPath } from '@domain/route-paths';
 import { useEffect, useMemo, useState } from 'react';
+import { ownerLine } from './palette-record-sources';
 import type { PaletteItem, PaletteSource } from './types';
 
 // Recent records (issue 26): each detail screen of a transaction, case, MID, route or merchant says it was opened
@@ -94,20 +95,14 @@ export function recentRecordPath(record: RecentRecord): string {
   }
 }
 
-/** Whose record it is: the account, and the merchant for the kinds that belong to one. */
-function ownerLine(record: RecentRecord): string {
-  return record.kind !== 'MERCHANT' && record.merchantName
-    ? `Account: ${record.accountName} · Merchant: ${record.merchantName}`
-    : `Account: ${record.accountName}`;
-}
-
 export function recentRecordItem(record: RecentRecord): PaletteItem {
   const path = recentRecordPath(record);
   return {
     id: `recent:${record.kind}:${record.id}`,
     title: record.label,
     subtitle: RECENT_RECORD_NOUNS[record.kind],
-    detail: ownerLine(record),
+    // Whose record it is, as for a pasted id: the account, and the merchant for the kinds that belong to one.
+    detail: ownerLine(record.accountName, record.kind === 'MERCHANT' ? undefined : record.merchantName),
     group: RECENT_GROUP,
     onSelect: (context) => context.navigate(path),
   };
