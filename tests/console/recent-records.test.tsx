@@ -52,6 +52,9 @@ const record = (kind: RecentRecord['kind'], id: string, label: string, openedAt:
   openedAt,
 });
 
+/** The list the server answers; what another device opened can be added to it. */
+let latest: RecentRecord[] = [];
+
 /** The server's side of it: the user's list, to which an open puts its record first (as the server does). */
 function renderWithRecents(options: { refuseOpen?: boolean } = {}) {
   const recents: RecentRecord[] = [
@@ -70,7 +73,7 @@ function renderWithRecents(options: { refuseOpen?: boolean } = {}) {
         recents.unshift(opened);
         return json(200, opened);
       }
-      if (call.path === '/user/recent-record') return json(200, { items: recents });
+      if (call.path === '/user/recent-record') return json(200, { items: [...latest].reverse().concat(recents) });
       if (call.path === `/account/${ACCOUNT_ID}`) return json(200, accountFixture());
       if (call.path === `/account/${ACCOUNT_ID}/merchant/${MERCHANT_ID}`) return json(200, merchantFixture());
       if (call.path === `/merchant/${MERCHANT_ID}/route/${ROUTE_ID}`) return json(200, ROUTE);
@@ -81,7 +84,10 @@ function renderWithRecents(options: { refuseOpen?: boolean } = {}) {
 
 const palette = () => screen.getByRole('dialog', { name: 'Command palette' });
 
-beforeEach(giveTablesAHeight);
+beforeEach(() => {
+  giveTablesAHeight();
+  latest = [];
+});
 afterEach(() => vi.restoreAllMocks());
 
 describe('recent records', () => {
@@ -117,6 +123,31 @@ describe('recent records', () => {
     await user.keyboard('{ArrowDown}{Enter}');
     expect(screen.queryByRole('dialog', { name: 'Command palette' })).not.toBeInTheDocument();
     await waitFor(() => expect(currentPath()).toBe(`/accounts/${ACCOUNT_ID}/transactions/${TRANSACTION_ID}`));
+  });
+
+  it('keeps the list an opening shows while it is open; the next opening shows what the server has now', async () => {
+    const { user, calls } = renderWithRecents({ refuseOpen: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Route Detail' })).toBeInTheDocument();
+    const gets = () => calls.filter((call) => call.method === 'GET' && call.path === '/user/recent-record').length;
+    // Signed in: the list is asked for (and answered) before the palette opens.
+    await waitFor(() => expect(gets()).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Another device opens the route meanwhile: this opening's answer has it, the list shown does not move.
+    latest.push(record('ROUTE', ROUTE_ID, 'EU checkout', '2026-11-20T11:00:00.000Z'));
+    await user.keyboard('{Control>}k{/Control}');
+    const recent = await within(palette()).findByRole('group', { name: 'Recent' });
+    await waitFor(() => expect(gets()).toBe(2));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(within(recent).getAllByRole('option')).toHaveLength(1);
+    await user.keyboard('{Escape}');
+
+    await user.keyboard('{Control>}k{/Control}');
+    const next = await within(palette()).findByRole('group', { name: 'Recent' });
+    expect(
+      within(next)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([expect.stringContaining('EU checkout'), expect.stringContaining('Payment 100,00 EUR')]);
   });
 
   it('stays on the screen when the server refuses to record the record', async () => {

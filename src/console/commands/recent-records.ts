@@ -7,7 +7,7 @@ import { useApi, useSession } from '@console/session/session-provider';
 import { type RecentRecord, recentRecord, recentRecordList } from '@domain/contract/recent-records';
 import { RECENT_RECORD_LIMITS, RECENT_RECORD_NOUNS, type RecentRecordKind } from '@domain/recent-records';
 import { routeDetailPath } from '@domain/route-paths';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ownerLine } from './palette-record-sources';
 import type { PaletteItem, PaletteSource } from './types';
 
@@ -30,12 +30,15 @@ export function postRecordOpened(api: ApiClient, kind: RecentRecordKind, id: str
   return api.post('/user/recent-record', { body: { kind, id }, schema: recentRecord, quiet: true });
 }
 
-// The last list this tab saw, per user, so the palette shows it at once while it asks again; an open puts its record
-// first without waiting for that.
-const cache: { userId: string | undefined; items: readonly RecentRecord[] } = { userId: undefined, items: [] };
+// The last list this tab saw, per user (undefined until the server has answered once), so the palette shows it at
+// once; an open puts its record first without waiting for the server.
+const cache: { userId: string | undefined; items: readonly RecentRecord[] | undefined } = {
+  userId: undefined,
+  items: undefined,
+};
 
-function cached(userId: string): readonly RecentRecord[] {
-  return cache.userId === userId ? cache.items : [];
+function cached(userId: string): readonly RecentRecord[] | undefined {
+  return cache.userId === userId ? cache.items : undefined;
 }
 
 function remember(userId: string, items: readonly RecentRecord[]): void {
@@ -54,7 +57,7 @@ export function useRecordOpened(kind: RecentRecordKind, id: string | undefined):
     if (!id || !userId) return;
     postRecordOpened(api, kind, id)
       .then((record) => {
-        remember(userId, [record, ...cached(userId).filter((item) => item.kind !== kind || item.id !== id)]);
+        remember(userId, [record, ...(cached(userId) ?? []).filter((item) => item.kind !== kind || item.id !== id)]);
       })
       // Not the user's concern: the list simply misses this record.
       .catch(() => undefined);
@@ -109,29 +112,32 @@ export function recentRecordItem(record: RecentRecord): PaletteItem {
 }
 
 /**
- * The palette's 'Recent' group: listed on the empty query only (typing searches as before), asked for each time the
- * palette opens so another device's opens show too.
+ * The palette's 'Recent' group: listed on the empty query only (typing searches as before). The list an opening shows
+ * stays put while it is open: cmdk keeps its selected option when items arrive above it, so a list that changed under
+ * the user would make Enter open something else than the first row. Each opening asks the server again for the next
+ * one (another device's opens); only an opening with no answer yet (a slow first sign-in) takes the answer live.
  */
 export function useRecentRecordSources(): PaletteSource[] {
   const api = useApi();
   const { userId } = useSession();
-  const [records, setRecords] = useState<readonly RecentRecord[]>(() => (userId ? cached(userId) : []));
+  const [records, setRecords] = useState<readonly RecentRecord[] | undefined>(() =>
+    userId ? cached(userId) : undefined,
+  );
+  const shownAtOpening = useRef(records !== undefined);
 
   useEffect(() => {
     if (!userId) return;
-    const controller = new AbortController();
-    fetchRecentRecords(api, controller.signal)
+    fetchRecentRecords(api)
       .then((items) => {
         remember(userId, items);
-        setRecords(cached(userId));
+        if (!shownAtOpening.current) setRecords(cached(userId));
       })
       // The palette works without them.
       .catch(() => undefined);
-    return () => controller.abort();
   }, [api, userId]);
 
   return useMemo(() => {
-    if (records.length === 0) return [];
+    if (!records || records.length === 0) return [];
     const items = records.map(recentRecordItem);
     return [{ id: 'builtin:recent-records', items: () => items, maxQueryLength: 0 }];
   }, [records]);
