@@ -22,6 +22,7 @@ import { mailboxRoutes } from './areas/mailbox/routes';
 import { merchantsRoutes } from './areas/merchants/routes';
 import { midsRoutes } from './areas/mids/routes';
 import { plansRoutes } from './areas/plans/routes';
+import { recentRecordsRoutes } from './areas/recent-records/routes';
 import { riskAlertsRoutes } from './areas/risk-alerts/routes';
 import { routesRoutes } from './areas/routes/routes';
 import { searchRoutes } from './areas/search/routes';
@@ -183,6 +184,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         await scope.register(dashboardRoutes, deps);
         await scope.register(routesRoutes, deps);
         await scope.register(searchRoutes, deps);
+        await scope.register(recentRecordsRoutes, deps);
         await scope.register(exportsRoutes, deps);
         await scope.register(usersRoutes, deps);
         await scope.register(transactionsRoutes, deps);

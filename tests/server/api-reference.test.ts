@@ -38,6 +38,8 @@ const OPERATION_IDS: Record<string, string> = {
   'POST /api/user/reset': 'resetPassword',
   'GET /api/user/password-link': 'getUserPasswordLink',
   'PUT /api/user/{userId}/unsubscribe': 'unsubscribeUser',
+  'GET /api/user/recent-record': 'listRecentRecords',
+  'POST /api/user/recent-record': 'addRecentRecord',
   'GET /api/mailbox': 'listMailboxMessages',
   'GET /api/mailbox/{id}': 'getMailboxMessage',
   'GET /api/account': 'listAccounts',

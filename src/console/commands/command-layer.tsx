@@ -9,6 +9,7 @@ import { useFocusScope } from './focus-scope';
 import { useGlobalCommands } from './global-commands';
 import { useHotkeyEngine } from './hotkeys';
 import { CommandPalette } from './palette';
+import { usePrefetchRecentRecords } from './recent-records';
 import { ShortcutsSheet } from './shortcuts-sheet';
 import { useSimulatorCommands } from './simulate-order-command';
 import { useSubscriptionPaletteSources } from './subscription-sources';
@@ -42,6 +43,7 @@ export function CommandLayer({ screens, onOpenHelpCentre }: CommandLayerProps) {
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
 
   useFocusScope('page');
+  usePrefetchRecentRecords();
 
   const togglePalette = useCallback(
     () => setPalette((current) => (current.open ? { ...current, open: false } : { open: true, page: 'root' })),

@@ -59,7 +59,7 @@ function useAccountNames(): (accountId: string, known?: string) => string {
 }
 
 /** The second line of a found record, shown whole: the account and merchant it belongs to. */
-function ownerLine(account: string, merchant?: string | null): string {
+export function ownerLine(account: string, merchant?: string | null): string {
   return merchant ? `Account: ${account} · Merchant: ${merchant}` : `Account: ${account}`;
 }
 

@@ -10,7 +10,16 @@ import type { CommandContext, PaletteItem, PalettePage, PaletteSource } from './
 /** Typing pauses this long before the API is asked; a pasted identifier is looked up at once. */
 export const SEARCH_DEBOUNCE_MS = 120;
 
-const ROOT_GROUP_ORDER = ['Open', 'Navigation', 'Commands', 'Transactions', 'Chargebacks', 'Accounts', 'Merchants'];
+const ROOT_GROUP_ORDER = [
+  'Recent',
+  'Open',
+  'Navigation',
+  'Commands',
+  'Transactions',
+  'Chargebacks',
+  'Accounts',
+  'Merchants',
+];
 
 export function sourcePage(source: PaletteSource): PalettePage {
   return source.page ?? 'root';
@@ -108,12 +117,20 @@ export function usePaletteResults(
 ): PaletteResults {
   // Items are built once per opening (and context), not per keystroke, so the filter's prepared text stays cached.
   const itemsBySource = useMemo(
-    () => sources.map((source) => ({ minQueryLength: source.minQueryLength ?? 0, items: source.items?.(ctx) ?? [] })),
+    () =>
+      sources.map((source) => ({
+        minQueryLength: source.minQueryLength ?? 0,
+        maxQueryLength: source.maxQueryLength ?? Number.POSITIVE_INFINITY,
+        items: source.items?.(ctx) ?? [],
+      })),
     [sources, ctx],
   );
   const queryLength = query.trim().length;
   const localItems = useMemo(
-    () => itemsBySource.flatMap((entry) => (queryLength >= entry.minQueryLength ? entry.items : [])),
+    () =>
+      itemsBySource.flatMap((entry) =>
+        queryLength >= entry.minQueryLength && queryLength <= entry.maxQueryLength ? entry.items : [],
+      ),
     [itemsBySource, queryLength],
   );
 

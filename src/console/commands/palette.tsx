@@ -14,13 +14,15 @@ import {
 import { useChargebackSearchSources, useTransactionSearchSources } from './palette-record-sources';
 import { sourcePage, usePaletteResults } from './palette-results';
 import { isTargetPage, PAGE_PLACEHOLDER, PICKER_HINT } from './palette-steps';
+import { useRecentRecordSources } from './recent-records';
 import { executeCommand, useCommandContext, useCommands, usePaletteSources } from './registry';
 import type { PaletteItem, PalettePage } from './types';
 import './palette.css';
 
 // The command palette (issue 2, point 10). Everything it lists comes from palette sources: the built-in ones
 // (palette-navigation-sources.ts: screens, registered commands, accounts, merchants, the API search;
-// palette-record-sources.ts: transactions and cases by id) and any an area registers with useRegisterPaletteSources.
+// palette-record-sources.ts: transactions and cases by id; recent-records.ts: the records opened last, on the empty
+// query) and any an area registers with useRegisterPaletteSources.
 // The palette ranks and cuts the list itself (palette-results.ts), so cmdk only ever holds what is rendered; this
 // module draws it, moves between its pages (palette-steps.ts) and runs what is picked.
 
@@ -52,6 +54,7 @@ function PaletteDialog({ screens, page, commandId, onClose, onPageChange }: Comm
   const searchSource = useApiSearchSource();
   const transactionSources = useTransactionSearchSources();
   const chargebackSources = useChargebackSearchSources(screens);
+  const recentSources = useRecentRecordSources();
   const [query, setQuery] = useState('');
   const restoreFocus = useRef(true);
   const waiting = isTargetPage(page) ? commands.find((command) => command.id === commandId) : undefined;
@@ -81,6 +84,8 @@ function PaletteDialog({ screens, page, commandId, onClose, onPageChange }: Comm
   const sources = useMemo(
     () =>
       [
+        // First, so the empty query's cut to the rendered 50 keeps them.
+        ...recentSources,
         screenSource,
         commandSource,
         ...accountSources,
@@ -91,6 +96,7 @@ function PaletteDialog({ screens, page, commandId, onClose, onPageChange }: Comm
         ...registered,
       ].filter((source) => sourcePage(source) === page),
     [
+      recentSources,
       screenSource,
       commandSource,
       accountSources,

@@ -110,4 +110,6 @@ export interface PaletteSource {
    * query), 2 for `search`.
    */
   minQueryLength?: number;
+  /** The source's `items` take part only while the query has at most this many characters (0: the empty query). */
+  maxQueryLength?: number;
 }

@@ -13,6 +13,7 @@ export * from './invoices';
 export * from './limits';
 export * from './mailbox';
 export * from './merchants';
+export * from './recent-records';
 export * from './risk-alerts';
 export * from './search';
 export * from './subscriptions';

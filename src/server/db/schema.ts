@@ -21,6 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { RECENT_RECORD_KINDS } from '../../domain/recent-records';
 
 // Foundation entities. Columns are snake_case; repositories map them to the contract's camelCase.
 
@@ -1711,5 +1712,35 @@ export const invoices = pgTable(
     check('invoices_number_shape', sql`${t.number} ~ '^[A-Za-z0-9]{1,20}$'`),
     check('invoices_amounts_not_negative', sql`${t.amount} >= 0 and ${t.paymentsCount} >= 0`),
     check('invoices_document_size_range', sql`${t.documentSize} between 1 and 5242880`),
+  ],
+);
+
+/**
+ * Recent records (issue 26): the records each user opened last, one row per (user, kind, record), so the palette's
+ * empty state lists them on any device. Opening again moves the row's opened_at (an upsert on the key, never a read
+ * then a write); each open trims the user's rows to the newest 50 in its transaction. The record itself is not a
+ * foreign key (five tables); the list joins it at read time, so a deleted record drops out. A read trail, not a
+ * configuration change: no audit entries.
+ */
+export const recentRecords = pgTable(
+  'recent_records',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** TRANSACTION, CHARGEBACK, MID, ROUTE or MERCHANT. */
+    kind: text('kind').notNull(),
+    recordId: uuid('record_id').notNull(),
+    /** The record's account and merchant when it was opened; a record never moves to another tenant. */
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    merchantId: uuid('merchant_id'),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.recordId] }),
+    index('recent_records_user_opened_idx').on(t.userId, t.openedAt.desc(), t.kind, t.recordId),
+    check('recent_records_kind_known', sql`${t.kind} in (${quotedList(RECENT_RECORD_KINDS)})`),
   ],
 );

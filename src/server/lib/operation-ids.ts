@@ -36,6 +36,9 @@ const NAMED: Record<string, string> = {
   'POST /user/admin': 'createAdminUser',
   'POST /user/{userId}/reminder': 'sendUserReminder',
   'GET /search': 'search',
+  // The caller's own recent records (issue 26): not a user's by id.
+  'GET /user/recent-record': 'listRecentRecords',
+  'POST /user/recent-record': 'addRecentRecord',
   'GET /mailbox': 'listMailboxMessages',
   'GET /mailbox/{id}': 'getMailboxMessage',
   'GET /merchant/{merchantId}/list': 'listMyLists',

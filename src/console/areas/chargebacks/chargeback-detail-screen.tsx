@@ -1,5 +1,6 @@
 import { useCurrentScope } from '@console/app/current-scope';
 import { useHoldKeys } from '@console/commands/key-queue';
+import { useRecordOpened } from '@console/commands/recent-records';
 import { useRegisterCommands } from '@console/commands/registry';
 import type { Command } from '@console/commands/types';
 import { useSession } from '@console/session/session-provider';
@@ -153,6 +154,7 @@ function HeaderActions({
 function ChargebackDetailView({ accountId, chargebackId }: { accountId: string; chargebackId: string }) {
   const { grants } = useSession();
   const query = useChargebackDetail(accountId, chargebackId);
+  useRecordOpened('CHARGEBACK', query.data ? chargebackId : undefined);
   const download = useDisputeDownload(accountId);
   const abilities = chargebackAbilities(grants);
   const chargeback = query.data;

@@ -1,4 +1,5 @@
 import { merchantQueryKey, useCurrentScope } from '@console/app/current-scope';
+import { useRecordOpened } from '@console/commands/recent-records';
 import { useApi, useSession } from '@console/session/session-provider';
 import { listLocation } from '@console/table/list-memory';
 import { BreakableText, EmailLink } from '@console/ui/breakable-text';
@@ -213,6 +214,7 @@ export function MerchantDetailScreen() {
     enabled: accountId !== undefined && merchantId !== undefined,
     staleTime: 60_000,
   });
+  useRecordOpened('MERCHANT', query.data ? merchantId : undefined);
 
   if (!accountId || !merchantId) return null;
   const back = { href: listLocation(merchantsPath(accountId)), label: 'Back to Merchants' };

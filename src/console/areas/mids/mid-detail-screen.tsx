@@ -1,5 +1,6 @@
 import { useCurrentScope } from '@console/app/current-scope';
 import { useHoldKeys } from '@console/commands/key-queue';
+import { useRecordOpened } from '@console/commands/recent-records';
 import { ExportRecordButton } from '@console/export/export-record-button';
 import { useApi, useSession } from '@console/session/session-provider';
 import { listLocation } from '@console/table/list-memory';
@@ -123,6 +124,7 @@ export function MidDetailScreen() {
   useMidDetailCommands(accountId ?? '', merchantId ?? '', query.data, deletion.remove);
   // `e` or `Shift D` typed while the MID loads waits for its commands instead of vanishing.
   useHoldKeys(query.isLoading);
+  useRecordOpened('MID', query.data ? midId.toLowerCase() : undefined);
 
   if (!accountId || !merchantId) return null;
   const mid = query.data;

@@ -1,6 +1,7 @@
 import { useCurrentScope } from '@console/app/current-scope';
 import { CommandButton } from '@console/commands/command-button';
 import { useHoldKeys } from '@console/commands/key-queue';
+import { useRecordOpened } from '@console/commands/recent-records';
 import { ExportRecordButton } from '@console/export/export-record-button';
 import { useSession } from '@console/session/session-provider';
 import { listLocation } from '@console/table/list-memory';
@@ -65,6 +66,7 @@ export function RouteDetailScreen() {
   useRouteDetailCommands(accountId ?? '', merchantId ?? '', query.data, { duplicate, remove });
   // `e` or `Shift D` typed while the route loads waits for its commands instead of vanishing.
   useHoldKeys(query.isLoading);
+  useRecordOpened('ROUTE', query.data ? routeId.toLowerCase() : undefined);
 
   if (!accountId || !merchantId) return null;
   const route: RouteDetail | undefined = query.data;

@@ -1,5 +1,6 @@
 import { useCurrentScope } from '@console/app/current-scope';
 import { useHoldKeys } from '@console/commands/key-queue';
+import { useRecordOpened } from '@console/commands/recent-records';
 import { RECORD_COMMAND_IDS } from '@console/commands/record-command-ids';
 import { useRegisterCommands } from '@console/commands/registry';
 import type { Command } from '@console/commands/types';
@@ -96,6 +97,7 @@ function RefundButton({
 function TransactionDetailView({ accountId, merchantId, transactionId }: TransactionScope & { transactionId: string }) {
   const { grants } = useSession();
   const query = useTransactionDetail(accountId, transactionId);
+  useRecordOpened('TRANSACTION', query.data ? transactionId : undefined);
   const refund = useRefundFlow(accountId);
   const transaction = query.data;
   const scope: TransactionScope = { accountId, merchantId };
