@@ -38,13 +38,17 @@ export function editDistance(a: string, b: string): number {
   return previous[b.length] ?? 0;
 }
 
-/** The candidates nearest to what was typed, best first, case-insensitively; a prefix match counts as near. */
+/** The candidates nearest to what was typed, best first, case-insensitively; a completion counts as nearest. */
 export function closest(typed: string, candidates: readonly string[], count = 3): string[] {
-  const wanted = typed.toLowerCase().slice(0, 64);
+  // Bounded lengths keep a query of many long near misses linear in its length; 24 characters tell values apart.
+  const wanted = typed.toLowerCase().slice(0, 24);
   return candidates
     .map((candidate) => {
-      const lower = candidate.toLowerCase();
-      const distance = lower.startsWith(wanted) ? 0 : editDistance(wanted, lower.slice(0, 64));
+      const lower = candidate.toLowerCase().slice(0, 32);
+      // A value half typed with a slip ('mastr') is nearer its completion than a short unrelated word ('amex').
+      const distance = lower.startsWith(wanted)
+        ? 0
+        : Math.min(editDistance(wanted, lower), editDistance(wanted, lower.slice(0, wanted.length)) + 1);
       return { candidate, distance };
     })
     .sort((a, b) => a.distance - b.distance || a.candidate.localeCompare(b.candidate, 'en'))

@@ -35,7 +35,18 @@ export function optionsOf(spec: QueryKeySpec, context: QueryContext): readonly Q
 
 const FLAG_VALUES = new Set(['true', 'yes', 'on']);
 
-function readValues(spec: QueryKeySpec, term: TermToken, context: QueryContext): ValueResult {
+/**
+ * How many unknown values get suggestions in one parse: each costs an edit distance against every option (250
+ * countries), and past a few the user has a different problem; later ones still answer their typed error.
+ */
+const SUGGESTED_VALUES = 5;
+
+function readValues(
+  spec: QueryKeySpec,
+  term: TermToken,
+  context: QueryContext,
+  budget: { suggestions: number },
+): ValueResult {
   const single = spec.kind === 'numberRange' || spec.kind === 'dateRange' || spec.kind === 'flag';
   const [first, second] = term.items;
   if (!first)
@@ -85,13 +96,23 @@ function readValues(spec: QueryKeySpec, term: TermToken, context: QueryContext):
     const matches = matchOptions(item.text, options);
     if (matches.length > 0) values.push(...matches.map((option) => option.value));
     else if (spec.kind === 'idList' && spec.idPattern.test(item.text)) values.push(item.text);
-    else return unknownValue(item, spec.label, options, spec.kind === 'enum' ? spec.printAs : undefined);
+    else {
+      budget.suggestions--;
+      return unknownValue(
+        item,
+        spec.label,
+        options,
+        spec.kind === 'enum' ? spec.printAs : undefined,
+        budget.suggestions >= 0,
+      );
+    }
   }
   return { values };
 }
 
 /** Enum values in the options' order, so equal choices give equal addresses; other lists keep the typed order. */
 function ordered(spec: QueryKeySpec, values: Iterable<string>): string[] {
+  if (spec.kind !== 'enum' && spec.kind !== 'idList' && spec.kind !== 'textList') return [...values];
   const unique = [...new Set(values)];
   if (spec.kind !== 'enum') return unique;
   const chosen = new Set(unique);
@@ -103,6 +124,7 @@ export function parseQuery(input: string, registry: QueryKeyRegistry, context: Q
   const filters: Record<string, string[]> = {};
   const words: string[] = [];
   const seen = new Map<string, { negated: boolean }>();
+  const budget = { suggestions: SUGGESTED_VALUES };
   for (const token of tokens) {
     if (token.type === 'text') {
       if (token.text !== '') words.push(token.text);
@@ -144,7 +166,7 @@ export function parseQuery(input: string, registry: QueryKeyRegistry, context: Q
       });
       continue;
     }
-    const result = readValues(spec, token, context);
+    const result = readValues(spec, token, context, budget);
     if ('error' in result) {
       errors.push(result.error);
       continue;
@@ -167,5 +189,6 @@ export function parseQuery(input: string, registry: QueryKeyRegistry, context: Q
     filters[spec.param] = ordered(spec, values);
   }
   errors.sort((a, b) => a.start - b.start);
-  return { filters, search: words.join(' '), errors };
+  // Trimmed as the table trims its search, so a quoted ' x' searches what the list would.
+  return { filters, search: words.join(' ').trim(), errors };
 }

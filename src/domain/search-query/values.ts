@@ -24,13 +24,41 @@ export function typedFormOf(option: QueryValueOption, printAs: 'label' | 'value'
     .replace(/^-+|-+$/g, '');
 }
 
+type OptionIndex = {
+  byValue: Map<string, QueryValueOption[]>;
+  byNormal: Map<string, QueryValueOption[]>;
+  forms: Map<string | undefined, string[]>;
+};
+// Enum options are module constants, so their index is built once; run-time options (agents) are few.
+const indexes = new WeakMap<readonly QueryValueOption[], OptionIndex>();
+
+function indexOf(options: readonly QueryValueOption[]): OptionIndex {
+  const cached = indexes.get(options);
+  if (cached) return cached;
+  const byValue = new Map<string, QueryValueOption[]>();
+  const byNormal = new Map<string, QueryValueOption[]>();
+  const add = (map: Map<string, QueryValueOption[]>, key: string, option: QueryValueOption) => {
+    const list = map.get(key) ?? [];
+    if (!list.includes(option)) list.push(option);
+    map.set(key, list);
+  };
+  for (const option of options) {
+    add(byValue, option.value, option);
+    add(byNormal, normalise(option.value), option);
+    add(byNormal, normalise(option.label), option);
+  }
+  const index = { byValue, byNormal, forms: new Map<string | undefined, string[]>() };
+  indexes.set(options, index);
+  return index;
+}
+
 /** Every option an item names: by value (exactly, then normalised) or by label; several records may share a name. */
 export function matchOptions(text: string, options: readonly QueryValueOption[]): QueryValueOption[] {
-  const exact = options.filter((option) => option.value === text);
-  if (exact.length > 0) return exact;
+  const index = indexOf(options);
+  const exact = index.byValue.get(text);
+  if (exact) return exact;
   const wanted = normalise(text);
-  if (wanted === '') return [];
-  return options.filter((option) => normalise(option.value) === wanted || normalise(option.label) === wanted);
+  return wanted === '' ? [] : (index.byNormal.get(wanted) ?? []);
 }
 
 export function unknownValue(
@@ -38,8 +66,15 @@ export function unknownValue(
   label: string,
   options: readonly QueryValueOption[],
   printAs?: 'label' | 'value',
+  suggest = true,
 ) {
-  const forms = options.map((option) => typedFormOf(option, printAs));
+  if (!suggest) return error(item, 'unknownValue', `${label} has no value '${item.text}'.`);
+  const index = indexOf(options);
+  let forms = index.forms.get(printAs);
+  if (!forms) {
+    forms = options.map((option) => typedFormOf(option, printAs));
+    index.forms.set(printAs, forms);
+  }
   const suggestions = closest(item.text, forms);
   const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.join(', ')}?` : '';
   return error(item, 'unknownValue', `${label} has no value '${item.text}'.${hint}`, suggestions);
