@@ -9,6 +9,8 @@ import {
   type QueryContext,
   type QueryKeyRegistry,
   type QueryKeySpec,
+  RISK_ALERT_QUERY_KEYS,
+  SUBSCRIPTION_QUERY_KEYS,
   TRANSACTION_QUERY_KEYS,
 } from '@domain/search-query';
 import dayjs from 'dayjs';
@@ -26,9 +28,15 @@ const NAMED = ['Blue Harbor', 'Sea, "Red"', 'back\\slash', 'a:b', '-dash', 'ÃœnÃ
 }));
 const context: QueryContext = {
   now,
-  options: { merchant: NAMED, route: NAMED, mid: NAMED, agent: NAMED },
+  options: { merchant: NAMED, route: NAMED, mid: NAMED, agent: NAMED, plan: NAMED },
 };
-const REGISTRIES = [TRANSACTION_QUERY_KEYS, CHARGEBACK_QUERY_KEYS, INVOICE_QUERY_KEYS];
+const REGISTRIES = [
+  TRANSACTION_QUERY_KEYS,
+  CHARGEBACK_QUERY_KEYS,
+  INVOICE_QUERY_KEYS,
+  RISK_ALERT_QUERY_KEYS,
+  SUBSCRIPTION_QUERY_KEYS,
+];
 
 const uuid = fc.uuid({ version: 4 });
 /** Text a user may hold in a text filter or the search: printable, trimmed, never empty. */
@@ -103,6 +111,9 @@ function queryOf(registry: QueryKeyRegistry) {
       'true',
       'Blue Harbor',
       '"Sea, \\"Red\\""',
+      'active',
+      'visa',
+      'rdr',
       '>50',
       '<=7',
       '10..50',

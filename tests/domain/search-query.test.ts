@@ -8,7 +8,9 @@ import {
   parseQuery,
   printQuery,
   type QueryContext,
+  RISK_ALERT_QUERY_KEYS,
   registryFor,
+  SUBSCRIPTION_QUERY_KEYS,
   TRANSACTION_QUERY_KEYS,
   tokenize,
 } from '@domain/search-query';
@@ -91,6 +93,20 @@ describe('negation', () => {
   it('is refused on keys the server cannot exclude, with a typed error', () => {
     for (const input of ['-risk:5', '-created:today', '-merchant:3f1c2a4e-1111-4222-8333-944445555666', '-url:x'])
       expect(codes(input)).toEqual(['notNegatable']);
+  });
+
+  it('is refused on enums whose complement would drop rows: an unknown country, a status the filter leaves out', () => {
+    expect(parse('-country:fr').errors).toEqual([
+      expect.objectContaining({
+        code: 'notNegatable',
+        start: 0,
+        end: 8,
+        message: expect.stringContaining('Issuer country'),
+      }),
+    ]);
+    expect(codes('-status:active', SUBSCRIPTION_QUERY_KEYS)).toEqual(['notNegatable']);
+    expect(codes('-brand:visa', RISK_ALERT_QUERY_KEYS)).toEqual(['notNegatable']);
+    expect(parse('-status:pending', RISK_ALERT_QUERY_KEYS).errors).toEqual([]);
   });
 
   it('is refused when it would exclude every value', () => {
@@ -304,6 +320,15 @@ describe('printing the address back', () => {
     expect(print({ status: [...TRANSACTION_STATUSES] }).query).toContain('status:failed,in-process,success');
   });
 
+  it('never writes a negation for a key that refuses one', () => {
+    const countries = ['FR', 'DE', 'ES'];
+    const all = SUBSCRIPTION_QUERY_KEYS.keys.find((spec) => spec.param === 'status');
+    const statuses = all?.kind === 'enum' ? all.options.map((option) => option.value).slice(1) : [];
+    expect(print({ status: statuses, country: countries }, '', SUBSCRIPTION_QUERY_KEYS).query).toBe(
+      'status:paused,cancelled,archived country:es,fr,de',
+    );
+  });
+
   it('quotes what would not read back as it is', () => {
     expect(print({ url: ['https://a.example/x y'] }, 'status:paid "now"').query).toBe(
       'url:"https://a.example/x y" "status:paid \\"now\\""',
@@ -338,7 +363,13 @@ describe('edit distance', () => {
 });
 
 describe('the registries', () => {
-  it.each([TRANSACTION_QUERY_KEYS, CHARGEBACK_QUERY_KEYS, INVOICE_QUERY_KEYS])(
+  it.each([
+    TRANSACTION_QUERY_KEYS,
+    CHARGEBACK_QUERY_KEYS,
+    INVOICE_QUERY_KEYS,
+    RISK_ALERT_QUERY_KEYS,
+    SUBSCRIPTION_QUERY_KEYS,
+  ])(
     '$list: names and aliases are unique, and every enum value reads back from the form printed for it',
     (registry) => {
       const names = registry.keys.flatMap((spec) => [spec.name, ...(spec.aliases ?? [])].map((n) => n.toLowerCase()));

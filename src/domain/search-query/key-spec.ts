@@ -20,13 +20,16 @@ interface KeyBase {
   param: string;
 }
 
-/**
- * A closed set of values (statuses, brands). Negation compiles to the complement, which is exact because every row
- * carries one of the values; the address then holds the other values.
- */
+/** A closed set of values (statuses, brands). */
 export interface EnumKeySpec extends KeyBase {
   kind: 'enum';
   options: readonly QueryValueOption[];
+  /**
+   * Whether '-key:value' may compile to the other options. Only where every row holds one of the options (a NOT NULL
+   * column the options cover) is the complement exact: a country may be unknown (null), and the subscriptions'
+   * status filter leaves FULFILLED out, so there a complement would silently drop rows.
+   */
+  negatable?: boolean;
   /** What the printer writes: the label as a slug (default, 'in-process') or the code ('us' for a country). */
   printAs?: 'label' | 'value';
 }
@@ -81,9 +84,9 @@ export interface QueryKeyRegistry {
   keys: readonly QueryKeySpec[];
 }
 
-/** Only closed sets can be negated exactly; every other kind refuses a '-' with a typed error. */
+/** The server has no 'not in': only a closed set's exact complement can say it; every other key refuses a '-'. */
 export function isNegatable(spec: QueryKeySpec): boolean {
-  return spec.kind === 'enum';
+  return spec.kind === 'enum' && spec.negatable === true;
 }
 
 /** Ranges, dates and flags hold one value; lists may repeat a key, the values add up. */

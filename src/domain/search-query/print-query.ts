@@ -1,7 +1,7 @@
 // The list's address filters and search -> the query that gives them back (parseQuery(printQuery(x)) = x). Values
 // the language cannot say (a hand-edited address, a filter without a key) are reported, never silently left out.
 import { parseDateFilter } from '../date-filter';
-import type { QueryKeyRegistry, QueryKeySpec } from './key-spec';
+import { isNegatable, type QueryKeyRegistry, type QueryKeySpec } from './key-spec';
 import { optionsOf, type QueryContext } from './parse-query';
 import { typedFormOf } from './values';
 
@@ -57,8 +57,9 @@ function printTerm(spec: QueryKeySpec, values: readonly string[], context: Query
   const chosen = new Set(values);
   const excluded = options.filter((option) => !chosen.has(option.value));
   const form = (option: (typeof options)[number]) => typedFormOf(option, spec.printAs);
-  // The shorter of the two: 'status:a,b' or '-status:c'; ties stay positive, which reads more plainly.
-  if (excluded.length > 0 && excluded.length < chosen.size) return `-${spec.name}:${excluded.map(form).join(',')}`;
+  // The shorter of the two, where the key can be negated: 'status:a,b' or '-status:c'; ties stay positive.
+  if (isNegatable(spec) && excluded.length > 0 && excluded.length < chosen.size)
+    return `-${spec.name}:${excluded.map(form).join(',')}`;
   return `${spec.name}:${options
     .filter((option) => chosen.has(option.value))
     .map(form)

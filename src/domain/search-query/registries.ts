@@ -1,22 +1,28 @@
 // The keys of each list. `param` is the filter id in the console's <area>-filters.ts (the list call's query name),
-// so a compiled query is exactly the address the filter bar writes. Labels are the filter bar's.
-
+// so a compiled query is exactly the address the filter bar writes. Labels are the filter bar's. Negatable keys are
+// enums over a NOT NULL column whose values the options cover (see EnumKeySpec).
 import { chargebackReasonOptions, chargebackStatusOptions, fraudTypeOptions } from '../chargebacks';
 import { AGENT_OTHERS, AGENT_OTHERS_NAME, AGENT_UNASSIGNED, AGENT_UNASSIGNED_NAME } from '../contract/chargebacks';
 import { countryOptions } from '../countries';
 import {
+  ALERT_CARD_BRANDS,
+  ALERT_STATUSES,
+  ALERT_TYPES,
   DISPUTE_OPERATION_LABELS,
   DISPUTE_OPERATIONS,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   RECURRENCE_TYPE_LABELS,
   RECURRENCE_TYPES,
+  SUBSCRIPTION_STATUS_LABELS,
+  SUBSCRIPTION_STATUSES,
   TRANSACTION_STATUS_LABELS,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPE_LABELS,
   TRANSACTION_TYPES,
 } from '../enums';
 import { INVOICE_STATUS_LABELS, INVOICE_STATUSES } from '../invoices';
+import { ALERT_CARD_BRAND_LABELS, ALERT_STATUS_LABELS, ALERT_TYPE_LABELS } from '../risk-alerts';
 import type { QueryKeyRegistry, QueryKeySpec, QueryValueOption } from './key-spec';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -42,6 +48,7 @@ export const TRANSACTION_QUERY_KEYS: QueryKeyRegistry = {
       aliases: ['is'],
       label: 'Status',
       param: 'status',
+      negatable: true,
       options: labelled(TRANSACTION_STATUSES, TRANSACTION_STATUS_LABELS),
     },
     {
@@ -50,6 +57,7 @@ export const TRANSACTION_QUERY_KEYS: QueryKeyRegistry = {
       aliases: ['transactionType'],
       label: 'Transaction type',
       param: 'transactionType',
+      negatable: true,
       options: labelled(TRANSACTION_TYPES, TRANSACTION_TYPE_LABELS),
     },
     {
@@ -58,6 +66,7 @@ export const TRANSACTION_QUERY_KEYS: QueryKeyRegistry = {
       aliases: ['cat'],
       label: 'Category',
       param: 'category',
+      negatable: true,
       options: labelled(RECURRENCE_TYPES, RECURRENCE_TYPE_LABELS),
     },
     { kind: 'textList', name: 'url', label: 'URL', param: 'url', maxLength: 2048 },
@@ -75,6 +84,7 @@ export const TRANSACTION_QUERY_KEYS: QueryKeyRegistry = {
       aliases: ['paymentMethod', 'pm'],
       label: 'Payment method',
       param: 'paymentMethod',
+      negatable: true,
       options: labelled(PAYMENT_METHODS, PAYMENT_METHOD_LABELS),
     },
     {
@@ -115,6 +125,7 @@ export const CHARGEBACK_QUERY_KEYS: QueryKeyRegistry = {
       aliases: ['is'],
       label: 'Status',
       param: 'status',
+      negatable: true,
       options: chargebackStatusOptions,
     },
     {
@@ -123,6 +134,7 @@ export const CHARGEBACK_QUERY_KEYS: QueryKeyRegistry = {
       aliases: ['operation'],
       label: 'Type',
       param: 'operation',
+      negatable: true,
       options: labelled(DISPUTE_OPERATIONS, DISPUTE_OPERATION_LABELS),
     },
     {
@@ -151,7 +163,14 @@ export const CHARGEBACK_QUERY_KEYS: QueryKeyRegistry = {
       label: 'Expiration date',
       param: 'expirationDate',
     },
-    { kind: 'enum', name: 'reason', label: 'Reason', param: 'reason', options: chargebackReasonOptions },
+    {
+      kind: 'enum',
+      name: 'reason',
+      label: 'Reason',
+      param: 'reason',
+      options: chargebackReasonOptions,
+      negatable: true,
+    },
     {
       kind: 'enum',
       name: 'fraud',
@@ -173,9 +192,83 @@ export const INVOICE_QUERY_KEYS: QueryKeyRegistry = {
       aliases: ['is'],
       label: 'Status',
       param: 'status',
+      negatable: true,
       options: labelled(INVOICE_STATUSES, INVOICE_STATUS_LABELS),
     },
     { kind: 'dateRange', name: 'period', aliases: ['timePeriod'], label: 'Time period', param: 'timePeriod' },
+  ],
+};
+
+export const RISK_ALERT_QUERY_KEYS: QueryKeyRegistry = {
+  list: 'risk alerts',
+  keys: [
+    {
+      kind: 'enum',
+      name: 'type',
+      label: 'Type',
+      param: 'type',
+      options: labelled(ALERT_TYPES, ALERT_TYPE_LABELS),
+      negatable: true,
+    },
+    {
+      kind: 'enum',
+      name: 'status',
+      aliases: ['is'],
+      label: 'Status',
+      param: 'status',
+      options: labelled(ALERT_STATUSES, ALERT_STATUS_LABELS),
+      negatable: true,
+    },
+    // Not negatable: an alert's brand is any card brand, the filter offers two.
+    {
+      kind: 'enum',
+      name: 'brand',
+      aliases: ['cardBrand', 'paymentMethod'],
+      label: 'Card brand',
+      param: 'paymentMethod',
+      options: labelled(ALERT_CARD_BRANDS, ALERT_CARD_BRAND_LABELS),
+    },
+    {
+      kind: 'dateRange',
+      name: 'created',
+      aliases: ['creationDate', 'date'],
+      label: 'Creation Date',
+      param: 'creationDate',
+    },
+    {
+      kind: 'dateRange',
+      name: 'changed',
+      aliases: ['lastUpdateDate', 'updated'],
+      label: 'Last Changes',
+      param: 'lastUpdateDate',
+    },
+  ],
+};
+
+export const SUBSCRIPTION_QUERY_KEYS: QueryKeyRegistry = {
+  list: 'subscriptions',
+  keys: [
+    {
+      kind: 'enum',
+      name: 'status',
+      aliases: ['is'],
+      label: 'Status',
+      param: 'status',
+      // The filter's options: FULFILLED shows as active and is not offered apart (subscription-filters.ts).
+      options: labelled(
+        SUBSCRIPTION_STATUSES.filter((status) => status !== 'FULFILLED'),
+        SUBSCRIPTION_STATUS_LABELS,
+      ),
+    },
+    { kind: 'enum', name: 'country', label: 'Country', param: 'country', options: countryOptions(), printAs: 'value' },
+    { kind: 'idList', name: 'plan', aliases: ['planId'], label: 'Plan', param: 'planId', idPattern: UUID },
+    {
+      kind: 'dateRange',
+      name: 'attempted',
+      aliases: ['lastAttemptDate', 'attempt'],
+      label: 'Attempt Date',
+      param: 'lastAttemptDate',
+    },
   ],
 };
 
