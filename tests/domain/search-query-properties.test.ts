@@ -21,11 +21,13 @@ import { describe, expect, it } from 'vitest';
 // a query read and printed reads back to the same filters and the same text, and no input makes the parser throw.
 
 const now = new Date(2026, 10, 20, 12);
-/** Names made to trouble the printer: spaces, commas, quotes, backslashes, a colon, a leading dash. */
-const NAMED = ['Blue Harbor', 'Sea, "Red"', 'back\\slash', 'a:b', '-dash', 'Ünïcode'].map((label, index) => ({
-  value: `3f1c2a4e-1111-4222-8333-9444455556${String(index).padStart(2, '0')}`,
-  label,
-}));
+/** Names made to trouble the printer: spaces, commas, quotes, backslashes, a colon, a leading dash, twins. */
+const NAMED = ['Blue Harbor', 'blue-harbor', 'Sea, "Red"', 'back\\slash', 'a:b', '-dash', 'Ünïcode'].map(
+  (label, index) => ({
+    value: `3f1c2a4e-1111-4222-8333-9444455556${String(index).padStart(2, '0')}`,
+    label,
+  }),
+);
 const context: QueryContext = {
   now,
   options: { merchant: NAMED, route: NAMED, mid: NAMED, agent: NAMED, plan: NAMED },

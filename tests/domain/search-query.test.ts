@@ -203,10 +203,34 @@ describe('ids', () => {
     expect(printQuery(parsed, TRANSACTION_QUERY_KEYS, withMerchants).query).toBe('merchant:"Blue Harbor","Red Sea"');
   });
 
+  it('keep letters of any script in names', () => {
+    const cafes: QueryContext = {
+      ...context,
+      options: { merchant: [{ value: '3f1c2a4e-1111-4222-8333-944445555999', label: 'Café Über' }] },
+    };
+    expect(parse('merchant:café-über', TRANSACTION_QUERY_KEYS, cafes).filters.merchantId).toHaveLength(1);
+    expect(parse('merchant:cafe-uber', TRANSACTION_QUERY_KEYS, cafes).errors[0]).toMatchObject({
+      code: 'unknownValue',
+      suggestions: ['café-über'],
+    });
+  });
+
   it('take a pasted id before the options arrive, and print it as the id', () => {
     const parsed = parse(`mid:${merchants[0]?.value}`);
     expect(parsed.filters).toEqual({ midId: [merchants[0]?.value] });
     expect(printQuery(parsed, TRANSACTION_QUERY_KEYS, context).query).toBe(`mid:${merchants[0]?.value}`);
+  });
+
+  it('take every record a shared name names, and print those by id so they read back exactly', () => {
+    const twins: QueryContext = {
+      ...context,
+      options: { merchant: [...merchants, { value: '3f1c2a4e-1111-4222-8333-944445555888', label: 'blue-harbor' }] },
+    };
+    const parsed = parse('merchant:"Blue Harbor"', TRANSACTION_QUERY_KEYS, twins);
+    expect(parsed.filters.merchantId).toEqual([merchants[0]?.value, '3f1c2a4e-1111-4222-8333-944445555888']);
+    expect(printQuery(parsed, TRANSACTION_QUERY_KEYS, twins).query).toBe(
+      `merchant:${merchants[0]?.value},3f1c2a4e-1111-4222-8333-944445555888`,
+    );
   });
 
   it("know the agent filter's fixed options", () => {

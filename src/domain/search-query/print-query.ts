@@ -3,7 +3,7 @@
 import { parseDateFilter } from '../date-filter';
 import { isNegatable, type QueryKeyRegistry, type QueryKeySpec } from './key-spec';
 import { optionsOf, type QueryContext } from './parse-query';
-import { typedFormOf } from './values';
+import { normalise, typedFormOf } from './values';
 
 export interface PrintedQuery {
   query: string;
@@ -46,7 +46,7 @@ function printTerm(spec: QueryKeySpec, values: readonly string[], context: Query
     const printed = values.map((value) => {
       const option = byValue.get(value);
       // A name shared by several records would read back as all of them; the id says exactly this one.
-      const shared = option && options.filter((other) => other.label === option.label).length > 1;
+      const shared = option && options.filter((other) => normalise(other.label) === normalise(option.label)).length > 1;
       return option && !shared ? quoteValue(option.label) : value;
     });
     if (printed.some((text, index) => text === values[index] && !spec.idPattern.test(text) && !byValue.has(text)))

@@ -12,15 +12,15 @@ const error = (item: ValueItem, code: QueryError['code'], message: string, sugge
   error: { code, start: item.start, end: item.end, message, ...(suggestions ? { suggestions } : {}) },
 });
 
-/** 'In process', 'IN_PROCESS' and 'in-process' are one value to a user typing it. */
-export const normalise = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '');
+/** 'In process', 'IN_PROCESS' and 'in-process' are one value to a user typing it; letters of any script count. */
+export const normalise = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** The form the printer writes for an option: its label as a slug ('in-process'), or its code for countries. */
 export function typedFormOf(option: QueryValueOption, printAs: 'label' | 'value' = 'label'): string {
   const source = printAs === 'value' ? option.value : option.label;
   return source
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '');
 }
 
