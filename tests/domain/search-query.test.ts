@@ -280,6 +280,9 @@ describe('typed errors', () => {
       expect.objectContaining({ code: 'repeatedKey', start: 21, end: 27 }),
     ]);
     expect(codes('status:success -status:failed')).toEqual(['repeatedKey']);
+    expect(parse('-status:success -status:failed').errors[0]?.message).toBe(
+      'Status is excluded twice: exclude the values in one term (-status:a,b).',
+    );
   });
 
   it('an empty value', () => {

@@ -34,6 +34,11 @@ export function optionsOf(spec: QueryKeySpec, context: QueryContext): readonly Q
 }
 
 const FLAG_VALUES = new Set(['true', 'yes', 'on']);
+const FLAG_OPTIONS: readonly QueryValueOption[] = [{ value: 'true', label: 'true' }];
+
+const fail = (code: QueryError['code'], start: number, end: number, message: string): ValueResult => ({
+  error: { code, start, end, message },
+});
 
 /**
  * How many unknown values get suggestions in one parse: each costs an edit distance against every option (250
@@ -49,46 +54,22 @@ function readValues(
 ): ValueResult {
   const single = spec.kind === 'numberRange' || spec.kind === 'dateRange' || spec.kind === 'flag';
   const [first, second] = term.items;
-  if (!first)
-    return {
-      error: {
-        code: 'emptyValue',
-        start: term.start,
-        end: term.end,
-        message: `${spec.label}: type a value after the colon.`,
-      },
-    };
-  if (single && second)
-    return {
-      error: {
-        code: 'badRange',
-        start: second.start,
-        end: term.end,
-        message: `${spec.label} takes one value, not a list.`,
-      },
-    };
+  if (!first) return fail('emptyValue', term.start, term.end, `${spec.label}: type a value after the colon.`);
+  if (single && second) return fail('badRange', second.start, term.end, `${spec.label} takes one value, not a list.`);
   if (spec.kind === 'numberRange') return readNumberRange(spec, first);
   if (spec.kind === 'dateRange') return readDateRange(spec, first, context.now);
   if (spec.kind === 'flag') {
     if (FLAG_VALUES.has(first.text.toLowerCase())) return { values: ['true'] };
-    return unknownValue(first, spec.label, [{ value: 'true', label: 'true' }]);
+    return unknownValue(first, spec.label, FLAG_OPTIONS);
   }
   const values: string[] = [];
   for (const item of term.items) {
-    if (item.text.trim() === '')
-      return {
-        error: { code: 'emptyValue', start: item.start, end: item.end, message: `${spec.label}: an empty value.` },
-      };
+    if (item.text.trim() === '') return fail('emptyValue', item.start, item.end, `${spec.label}: an empty value.`);
     if (spec.kind === 'textList') {
-      if (item.text.length > spec.maxLength)
-        return {
-          error: {
-            code: 'unknownValue',
-            start: item.start,
-            end: item.end,
-            message: `${spec.label} values are at most ${spec.maxLength} characters.`,
-          },
-        };
+      if (item.text.length > spec.maxLength) {
+        const message = `${spec.label} values are at most ${spec.maxLength} characters.`;
+        return fail('unknownValue', item.start, item.end, message);
+      }
       values.push(item.text.trim());
       continue;
     }
@@ -160,9 +141,11 @@ export function parseQuery(input: string, registry: QueryKeyRegistry, context: Q
         code: 'repeatedKey',
         start: token.start,
         end: token.end,
-        message: isRepeatable(spec)
-          ? `${spec.label} is given both to include and to exclude: keep one.`
-          : `${spec.label} is given twice: keep one.`,
+        message: !isRepeatable(spec)
+          ? `${spec.label} is given twice: keep one.`
+          : before.negated && token.negated
+            ? `${spec.label} is excluded twice: exclude the values in one term (-${spec.name}:a,b).`
+            : `${spec.label} is given both to include and to exclude: keep one.`,
       });
       continue;
     }
@@ -171,7 +154,6 @@ export function parseQuery(input: string, registry: QueryKeyRegistry, context: Q
       errors.push(result.error);
       continue;
     }
-    seen.set(spec.param, { negated: token.negated });
     let values = [...(filters[spec.param] ?? []), ...result.values];
     if (token.negated && spec.kind === 'enum') {
       const excluded = new Set(result.values);
@@ -186,6 +168,7 @@ export function parseQuery(input: string, registry: QueryKeyRegistry, context: Q
         continue;
       }
     }
+    seen.set(spec.param, { negated: token.negated });
     filters[spec.param] = ordered(spec, values);
   }
   errors.sort((a, b) => a.start - b.start);
