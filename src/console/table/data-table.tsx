@@ -2,6 +2,7 @@ import { useExportFlow } from '@console/export/use-export-flow';
 import { useSession } from '@console/session/session-provider';
 import type { MenuHandle } from '@console/ui/menu';
 import { can } from '@domain/permissions';
+import type { QueryKeyRegistry } from '@domain/search-query';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, type RowData, type RowSelectionState, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -24,6 +25,7 @@ import {
   withSearch,
 } from './table-state';
 import { TableToolbar } from './table-toolbar';
+import { applyTypedQuery } from './typed-query';
 import type {
   DataColumn,
   DataTableHandle,
@@ -75,6 +77,11 @@ export interface DataTableProps<T> {
   /** Checkboxes beside the search box that change how it matches ('Exact matches'); sent only with a search. */
   searchFlags?: readonly TableSearchFlag[];
   /**
+   * The list's query-language keys (src/domain/search-query): the search box then takes 'status:declined blue' on
+   * Enter, setting the filters the screen shows and leaving the free text as the search.
+   */
+  queryKeys?: QueryKeyRegistry;
+  /**
    * Parameters every call of this list carries, the export included (the merchant of a merchant-level list). Keep it
    * stable (module scope or useMemo): a new object is a new query.
    */
@@ -119,6 +126,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     searchMinLength = 3,
     searchTypes,
     searchFlags = NO_FLAGS,
+    queryKeys,
     baseQuery,
     searchDebounceMs = 350,
     emptyText = 'There are no items on this list',
@@ -138,6 +146,18 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     searchFlags,
     baseQuery,
   });
+
+  // Applies a typed query to the state on screen now (the box calls it on Enter); its errors apply nothing.
+  const onTypedQuery = useCallback(
+    (text: string) => {
+      if (!queryKeys) return { errors: [], search: text };
+      const result = applyTypedQuery(state, text, queryKeys, filters);
+      if (!('state' in result)) return { errors: result.errors, search: text };
+      setState(result.state);
+      return { errors: [], search: result.state.search };
+    },
+    [queryKeys, state, filters, setState],
+  );
 
   const { grants } = useSession();
   const canExport = exportTable !== undefined && (!exportTable.permission || can(grants, exportTable.permission));
@@ -307,6 +327,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                 onFlagChange: flags.set,
                 value: state.search,
                 onSearch: (search) => setState((current) => withSearch(current, search)),
+                onTypedQuery: queryKeys ? onTypedQuery : undefined,
                 placeholder: searchPlaceholder,
                 minLength: searchMinLength,
                 debounceMs: searchDebounceMs,

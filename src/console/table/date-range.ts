@@ -2,46 +2,16 @@
 // the address as one value and turned into two instants for the API (the start of the first day, 00:00:00.000, and
 // the end of the last, 23:59:59.999, in the browser's time zone). Presets stay relative: a shared 'Last 7 days' link
 // means the last 7 days of whoever opens it.
-import { DATE_PRESETS, type DatePreset, type DateRange, formatDate, presetRange } from '@domain/format';
+import { type DateFilterValue, isDay, parseDateFilter } from '@domain/date-filter';
+import { type DateRange, formatDate, presetRange } from '@domain/format';
 import { MSG } from '@domain/validation';
 import dayjs from 'dayjs';
 import type { DateRangeFilterDefinition, FilterDefinition, ListQueryParams } from './types';
 
+// The address values moved down to src/domain (the query language reads them too); screens keep importing them here.
+export { type DateFilterValue, isDay, parseDateFilter, serialiseDateFilter } from '@domain/date-filter';
+
 export const DATES_INCORRECT = MSG.datesIncorrect;
-
-export type DateFilterValue =
-  | { kind: 'preset'; preset: DatePreset }
-  | { kind: 'range'; from: string; to: string }
-  | { kind: 'day'; day: string };
-
-const slugOf = (preset: DatePreset) => preset.toLowerCase().replace(/\s+/g, '-');
-const PRESET_BY_SLUG = new Map(DATE_PRESETS.map((preset) => [slugOf(preset), preset] as const));
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar day written as the date input writes it (YYYY-MM-DD); 2025-02-30 is not one. */
-export function isDay(text: string): boolean {
-  if (!DAY.test(text)) return false;
-  const parsed = dayjs(text);
-  return parsed.isValid() && parsed.format('YYYY-MM-DD') === text;
-}
-
-/** The address form of a value: 'last-7-days', '2025-03-01..2025-03-05', '2025-03-01'. */
-export function serialiseDateFilter(value: DateFilterValue): string {
-  if (value.kind === 'preset') return slugOf(value.preset);
-  if (value.kind === 'day') return value.day;
-  return `${value.from}..${value.to}`;
-}
-
-/** Reads an address value; anything malformed is no filter at all. */
-export function parseDateFilter(text: string | undefined): DateFilterValue | null {
-  if (!text) return null;
-  const preset = PRESET_BY_SLUG.get(text);
-  if (preset) return { kind: 'preset', preset };
-  if (isDay(text)) return { kind: 'day', day: text };
-  const [from, to, ...rest] = text.split('..');
-  if (rest.length === 0 && from && to && isDay(from) && isDay(to)) return { kind: 'range', from, to };
-  return null;
-}
 
 /** Whether the end of a custom range comes before its start ('The indicated dates are not correct'). */
 export function isInvertedRange(from: string, to: string): boolean {

@@ -1,6 +1,8 @@
 import { Checkbox } from '@console/ui/checkbox';
 import { SearchIcon } from '@console/ui/icons';
-import { useEffect, useRef, useState } from 'react';
+import type { QueryError } from '@domain/search-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { hasQueryTerms } from './typed-query';
 import type { TableSearchFlag } from './types';
 
 export interface TableSearchTypeOption {
@@ -33,6 +35,11 @@ export interface TableSearchProps {
   /** The params of the flags that are checked. */
   checkedFlags?: readonly string[];
   onFlagChange?: (param: string, checked: boolean) => void;
+  /**
+   * Takes a query with key:value terms on Enter (typed-query.ts): applies it and answers the free text left as the
+   * search, or answers its errors and applies nothing. Without it, the box is the plain quick search.
+   */
+  onTypedQuery?: (text: string) => { errors: readonly QueryError[]; search: string };
 }
 
 /** Whether a typed text should start a search: long enough, or emptied to show everything again. */
@@ -54,11 +61,15 @@ export function TableSearch({
   flags = [],
   checkedFlags = [],
   onFlagChange,
+  onTypedQuery,
 }: TableSearchProps) {
   const [text, setText] = useState(value);
+  const [errors, setErrors] = useState<readonly QueryError[]>([]);
+  const errorsId = useId();
   const committed = useRef(value);
   const onSearchRef = useRef(onSearch);
   onSearchRef.current = onSearch;
+  const acceptsQueries = onTypedQuery !== undefined;
 
   // The address changed under the box (Back, Clear filters, a shared link): show what is applied.
   useEffect(() => {
@@ -71,6 +82,8 @@ export function TableSearch({
   useEffect(() => {
     const trimmed = text.trim();
     if (trimmed === committed.current || !shouldSearch(trimmed, minLength)) return;
+    // A query half typed ('status:decl') is not a search: it applies on Enter, whole, or not at all.
+    if (acceptsQueries && hasQueryTerms(trimmed)) return;
     // A row opened before the wait ends leaves the list; while the next screen's chunk loads, React keeps the list
     // mounted but hidden (a suspended update), so this timer still fires: it must not write the list's address over
     // the new screen's (an e2e run on a loaded machine went back to the list).
@@ -81,7 +94,7 @@ export function TableSearch({
       onSearchRef.current(trimmed);
     }, debounceMs);
     return () => clearTimeout(timer);
-  }, [text, minLength, debounceMs]);
+  }, [text, minLength, debounceMs, acceptsQueries]);
 
   const chosenType = searchTypes?.options.find((option) => option.value === searchType);
   return (
@@ -110,8 +123,21 @@ export function TableSearch({
           aria-label={`Search ${tableLabel}`}
           placeholder={chosenType?.placeholder ?? placeholder}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          aria-invalid={errors.length > 0 ? true : undefined}
+          aria-describedby={errors.length > 0 ? errorsId : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            setErrors([]);
+          }}
           onKeyDown={(event) => {
+            if (event.key === 'Enter' && onTypedQuery && hasQueryTerms(text)) {
+              const result = onTypedQuery(text.trim());
+              setErrors(result.errors);
+              if (result.errors.length > 0) return;
+              committed.current = result.search;
+              setText(result.search);
+              return;
+            }
             // Enter searches at once, but still not below the minimum length.
             if (event.key === 'Enter' && shouldSearch(text, minLength) && text.trim() !== committed.current) {
               committed.current = text.trim();
@@ -120,6 +146,13 @@ export function TableSearch({
           }}
         />
       </span>
+      {errors.length > 0 ? (
+        <ul id={errorsId} className="data-table__search-errors" role="alert" aria-label="Query errors">
+          {errors.map((error) => (
+            <li key={`${error.start}:${error.code}`}>{error.message}</li>
+          ))}
+        </ul>
+      ) : null}
       {flags.map((flag) => (
         <Checkbox
           key={flag.param}

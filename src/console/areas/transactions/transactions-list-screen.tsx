@@ -6,6 +6,7 @@ import { PageHeader } from '@console/ui/page-header';
 import { TRANSACTION_DEFAULT_ORDER, type TransactionListItem, transactionList } from '@domain/contract/transactions';
 import { TRANSACTION_TYPE_LABELS } from '@domain/enums';
 import { can, PERMISSIONS as P } from '@domain/permissions';
+import { TRANSACTION_QUERY_KEYS } from '@domain/search-query';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { ACCOUNT_COLUMNS, MERCHANT_COLUMNS } from './transaction-columns';
@@ -110,6 +111,7 @@ function TransactionsList({ accountId, merchantId }: { accountId: string; mercha
         defaultOrder={TRANSACTION_DEFAULT_ORDER}
         searchPlaceholder="Search by transaction ID"
         searchTypes={TRANSACTION_SEARCH_TYPES}
+        queryKeys={TRANSACTION_QUERY_KEYS}
         emptyText={TRANSACTIONS_EMPTY_TEXT}
         exportTable={exportTable}
         rowHeight={48}

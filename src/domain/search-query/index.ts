@@ -1,0 +1,7 @@
+// The query language of issue 26 (key:value search over the lists): tokenizer, parser, printer, per-list keys.
+export { closest, editDistance, MAX_QUERY_LENGTH, type QueryError, type QueryErrorCode } from './errors';
+export * from './key-spec';
+export { type ParsedQuery, parseQuery, type QueryContext } from './parse-query';
+export { type PrintedQuery, printQuery, quoteValue } from './print-query';
+export * from './registries';
+export { type QueryToken, tokenize } from './tokenize';
