@@ -240,6 +240,17 @@ describe('chargebacks search and filters', () => {
     await waitFor(() => expect(lastList(listCalls).has('search')).toBe(false));
   });
 
+  it('takes a typed query: the statuses and the dispute type it names are the filters, the rest is the search', async () => {
+    const { user, listCalls, location } = renderQueue();
+    await grid();
+    const box = screen.getByRole('searchbox', { name: 'Search Chargebacks' });
+    await user.type(box, 'status:to-do,"in progress" type:chargeback CAS{Enter}');
+    await waitFor(() => expect(lastList(listCalls).getAll('status[]')).toEqual(['TO_DO', 'IN_PROGRESS']));
+    expect(lastList(listCalls).getAll('operation[]')).toEqual(['CHARGEBACK']);
+    expect(lastList(listCalls).get('search')).toBe('CAS');
+    expect(addressOf(location).getAll('status')).toEqual(['TO_DO', 'IN_PROGRESS']);
+  });
+
   it('sends every filter with the list call and keeps it in the address', async () => {
     const { user, listCalls, location } = renderQueue({ path: `${QUEUE_PATH}?page=2` });
     await grid();

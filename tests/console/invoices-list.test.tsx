@@ -83,6 +83,32 @@ describe('the invoices list', () => {
     expect(query.get('timePeriodTo')).toBe('2026-02-28');
   });
 
+  it('takes a typed query in its search box: status and period set their filters, the rest stays the search', async () => {
+    const { user, listCalls } = renderInvoices();
+    await within(await grid()).findByText(PAID.number);
+    const box = screen.getByRole('searchbox', { name: 'Search Billing & Invoicing' });
+    await user.type(box, '-status:draft,cancelled period:2026-02-01..2026-02-28 INV{Enter}');
+    await waitFor(() =>
+      expect(listCalls.at(-1)!.search.getAll('status[]')).toEqual(['PENDING', 'PAID', 'CLAIMED', 'OVERDUE']),
+    );
+    const query = listCalls.at(-1)!.search;
+    expect(query.get('timePeriodFrom')).toBe('2026-02-01');
+    expect(query.get('timePeriodTo')).toBe('2026-02-28');
+    expect(query.get('search')).toBe('INV');
+    expect(box).toHaveValue('INV');
+  });
+
+  it('says why a typed query is wrong and applies nothing', async () => {
+    const { user, listCalls } = renderInvoices();
+    await within(await grid()).findByText(PAID.number);
+    const calls = listCalls.length;
+    const box = screen.getByRole('searchbox', { name: 'Search Billing & Invoicing' });
+    await user.type(box, 'status:payed{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/payed/i);
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(listCalls.length).toBe(calls);
+  });
+
   it('says so when the account has no invoices', async () => {
     renderInvoices({ invoices: [] });
     expect(await screen.findByText('There are no items on this list')).toBeInTheDocument();

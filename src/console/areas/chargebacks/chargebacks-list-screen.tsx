@@ -14,6 +14,7 @@ import { PageHeader } from '@console/ui/page-header';
 import { agentOptions, chargebackAbilities } from '@domain/chargebacks';
 import { CHARGEBACK_DEFAULT_ORDER, type ChargebackListItem } from '@domain/contract/chargebacks';
 import { PERMISSIONS as P } from '@domain/permissions';
+import { CHARGEBACK_QUERY_KEYS } from '@domain/search-query';
 import { useCallback, useMemo, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { chargebackColumns } from './chargeback-columns';
@@ -140,6 +141,7 @@ function ChargebacksQueue({ accountId }: { accountId: string }) {
         defaultOrder={CHARGEBACK_DEFAULT_ORDER}
         searchPlaceholder={CHARGEBACKS_SEARCH_PLACEHOLDER}
         searchFlags={SEARCH_FLAGS}
+        queryKeys={CHARGEBACK_QUERY_KEYS}
         selectable={abilities.assignAgent || abilities.changeStatus}
         toolbarActions={toolbarActions}
         exportTable={exportTable}

@@ -5,6 +5,7 @@ import type { DataTableHandle, FetchPage, RowMenuItem } from '@console/table/typ
 import { PageHeader } from '@console/ui/page-header';
 import { INVOICE_DEFAULT_ORDER, type InvoiceDetail } from '@domain/contract/invoices';
 import { type InvoiceRowAction, invoiceAbilities, invoiceRowActions } from '@domain/invoice-abilities';
+import { INVOICE_QUERY_KEYS } from '@domain/search-query';
 import { useCallback, useMemo, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { useInvoiceActions } from './invoice-actions';
@@ -114,6 +115,7 @@ function InvoicesList({ accountId }: { accountId: string }) {
         rowMenu={rowMenu}
         defaultOrder={INVOICE_DEFAULT_ORDER}
         searchPlaceholder={INVOICE_SEARCH_PLACEHOLDER}
+        queryKeys={INVOICE_QUERY_KEYS}
         rowHeight={52}
       />
       {picker}

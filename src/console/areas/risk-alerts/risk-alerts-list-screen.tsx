@@ -9,6 +9,7 @@ import { TabLinks, TabPanel } from '@console/ui/tabs';
 import { RISK_ALERT_DEFAULT_ORDER, type RiskAlertListItem } from '@domain/contract/risk-alerts';
 import { canAll, PERMISSIONS as P } from '@domain/permissions';
 import { ALERT_TYPE_LABELS, RISK_ALERT_SEARCH_PLACEHOLDER } from '@domain/risk-alerts';
+import { RISK_ALERT_QUERY_KEYS } from '@domain/search-query';
 import { useCallback, useMemo, useRef } from 'react';
 import { RISK_ALERT_COLUMNS } from './risk-alerts-columns';
 import { RISK_ALERT_FILTERS, RISK_ALERT_SEARCH_TYPES } from './risk-alerts-filters';
@@ -130,6 +131,7 @@ function RiskAlertsList({ scope }: { scope: RiskAlertsScope }) {
           defaultOrder={RISK_ALERT_DEFAULT_ORDER}
           searchPlaceholder={RISK_ALERT_SEARCH_PLACEHOLDER}
           searchTypes={RISK_ALERT_SEARCH_TYPES}
+          queryKeys={RISK_ALERT_QUERY_KEYS}
           emptyText={RISK_ALERTS_EMPTY_TEXT}
           exportTable={exportTable}
           rowHeight={52}

@@ -4,6 +4,7 @@ import { DataTable } from '@console/table/data-table';
 import type { DataTableHandle, FetchPage, RowMenuItem } from '@console/table/types';
 import { SUBSCRIPTION_DEFAULT_ORDER, type SubscriptionListItem } from '@domain/contract/subscriptions';
 import { can, PERMISSIONS as P } from '@domain/permissions';
+import { SUBSCRIPTION_QUERY_KEYS } from '@domain/search-query';
 import { isActionAllowed, SUBSCRIPTION_ACTIONS } from '@domain/subscriptions';
 import type { SubscriptionActionTarget } from '@machines/subscription-actions.machine';
 import { useCallback, useMemo, useRef } from 'react';
@@ -104,6 +105,7 @@ function SubscriptionsList({ scope }: { scope: SubscriptionScope }) {
         defaultOrder={SUBSCRIPTION_DEFAULT_ORDER}
         searchPlaceholder={SUBSCRIPTION_SEARCH_TYPES.options[0]?.placeholder}
         searchTypes={SUBSCRIPTION_SEARCH_TYPES}
+        queryKeys={SUBSCRIPTION_QUERY_KEYS}
         emptyText={SUBSCRIPTIONS_EMPTY_TEXT}
         exportTable={exportTable}
         rowHeight={52}
