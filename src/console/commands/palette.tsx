@@ -39,6 +39,9 @@ export interface CommandPaletteProps {
 }
 
 /** The palette; <CommandLayer /> owns its open state and the commands that open it. */
+
+/** The keys with which cmdk moves its selection (vim bindings are off). */
+const SELECTION_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Home', 'End', 'PageDown', 'PageUp']);
 export function CommandPalette(props: CommandPaletteProps) {
   return props.open ? <PaletteDialog {...props} /> : null;
 }
@@ -68,10 +71,21 @@ function PaletteDialog({ screens, page, commandId, onClose, onPageChange }: Comm
     };
   }, []);
 
+  // cmdk selects the first option when the query changes, not when options arrive later (recent records or a search
+  // answering after the palette opened land above the option it chose, and Enter would run that one). Until the user
+  // moves the selection (arrow keys, the pointer), the selected option is the first one shown.
+  const [moved, setMoved] = useState(false);
+  const [selected, setSelected] = useState('');
+  const changeQuery = (next: string) => {
+    setMoved(false);
+    setQuery(next);
+  };
+
   const [shownPage, setShownPage] = useState(page);
   if (shownPage !== page) {
     setShownPage(page);
     setQuery('');
+    setMoved(false);
   }
   // A step chosen with the mouse took the focus away from the input: the next keys are the id.
   const inputRef = useRef<HTMLInputElement>(null);
@@ -110,11 +124,12 @@ function PaletteDialog({ screens, page, commandId, onClose, onPageChange }: Comm
   );
 
   const { groups, matched, shown, pending } = usePaletteResults(sources, query, ctx);
+  const firstId = groups[0]?.items[0]?.id ?? '';
 
   const select = (item: PaletteItem) => {
     if (item.opens) {
       // The command needs a record: ask for it here, in the same palette (Backspace on an empty query goes back).
-      setQuery('');
+      changeQuery('');
       onPageChange(item.opens.page, item.opens.commandId);
       return;
     }
@@ -149,22 +164,30 @@ function PaletteDialog({ screens, page, commandId, onClose, onPageChange }: Comm
           </div>
         ) : null}
         {/* vimBindings off: cmdk would take Ctrl+K (move up) away from the toggle. */}
-        <Cmdk label={waiting ? waiting.title : 'Command palette'} shouldFilter={false} loop vimBindings={false}>
+        <Cmdk
+          label={waiting ? waiting.title : 'Command palette'}
+          shouldFilter={false}
+          loop
+          vimBindings={false}
+          value={moved ? selected : firstId}
+          onValueChange={setSelected}
+        >
           <Cmdk.Input
             ref={inputRef}
             className="palette__input"
             value={query}
-            onValueChange={setQuery}
+            onValueChange={changeQuery}
             placeholder={PAGE_PLACEHOLDER[page]}
             autoFocus
             onKeyDown={(event) => {
+              if (SELECTION_KEYS.has(event.key)) setMoved(true);
               if (event.key === 'Backspace' && query === '' && page !== 'root') {
                 event.preventDefault();
                 onPageChange('root');
               }
             }}
           />
-          <Cmdk.List ref={listRef} className="palette__list">
+          <Cmdk.List ref={listRef} className="palette__list" onPointerMove={() => setMoved(true)}>
             <Cmdk.Empty className="palette__empty">{emptyText}</Cmdk.Empty>
             {groups.map((group) => (
               <Cmdk.Group key={group.heading} heading={group.heading} className="palette__group">
