@@ -6,6 +6,7 @@ export const PAGE_PLACEHOLDER: Record<PalettePage, string> = {
   root: 'Type a command, a screen, an account or a merchant, or paste an ID',
   accounts: 'Switch to account…',
   merchants: 'Switch to merchant…',
+  query: 'Type a query, e.g. status:success created:>7d',
   transaction: 'Paste or type a transaction ID…',
   chargeback: 'Paste or type a case ID, a chargeback ID or a customer…',
   mid: 'Paste or type a MID ID…',

@@ -1,5 +1,6 @@
 import type { ScreenDefinition } from '@console/app/screen-types';
 import { Kbd } from '@console/ui/kbd';
+import type { QueryError } from '@domain/search-query';
 import { Command as Cmdk, useCommandState } from 'cmdk';
 import { type MouseEvent, type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -11,12 +12,13 @@ import {
   useMerchantSources,
   useScreenSource,
 } from './palette-navigation-sources';
+import { usePaletteQueryMode, useQueryTargetSource } from './palette-query';
 import { useChargebackSearchSources, useTransactionSearchSources } from './palette-record-sources';
-import { sourcePage, usePaletteResults } from './palette-results';
+import { type PaletteGroup, sourcePage, usePaletteResults } from './palette-results';
 import { isTargetPage, PAGE_PLACEHOLDER, PICKER_HINT } from './palette-steps';
 import { useRecentRecordSources } from './recent-records';
 import { executeCommand, useCommandContext, useCommands, usePaletteSources } from './registry';
-import type { PaletteItem, PalettePage } from './types';
+import type { PaletteItem, PalettePage, PaletteSource } from './types';
 import './palette.css';
 
 // The command palette (issue 2, point 10). Everything it lists comes from palette sources: the built-in ones
@@ -40,6 +42,9 @@ export interface CommandPaletteProps {
 
 /** The palette; <CommandLayer /> owns its open state and the commands that open it. */
 
+/** In query mode the page's sources rest: the text is a query, not a name to look up. */
+const NO_SOURCES: readonly PaletteSource[] = [];
+
 /** The keys with which cmdk moves its selection (vim bindings are off). */
 const SELECTION_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Home', 'End', 'PageDown', 'PageUp']);
 export function CommandPalette(props: CommandPaletteProps) {
@@ -58,6 +63,7 @@ function PaletteDialog({ screens, page, commandId, onClose, onPageChange }: Comm
   const transactionSources = useTransactionSearchSources();
   const chargebackSources = useChargebackSearchSources(screens);
   const recentSources = useRecentRecordSources();
+  const queryTargetSource = useQueryTargetSource(screens, ctx);
   const [query, setQuery] = useState('');
   const restoreFocus = useRef(true);
   const waiting = isTargetPage(page) ? commands.find((command) => command.id === commandId) : undefined;
@@ -102,6 +108,7 @@ function PaletteDialog({ screens, page, commandId, onClose, onPageChange }: Comm
         ...recentSources,
         screenSource,
         commandSource,
+        queryTargetSource,
         ...accountSources,
         ...merchantSources,
         ...transactionSources,
@@ -113,6 +120,7 @@ function PaletteDialog({ screens, page, commandId, onClose, onPageChange }: Comm
       recentSources,
       screenSource,
       commandSource,
+      queryTargetSource,
       accountSources,
       merchantSources,
       transactionSources,
@@ -123,10 +131,21 @@ function PaletteDialog({ screens, page, commandId, onClose, onPageChange }: Comm
     ],
   );
 
-  const { groups, matched, shown, pending } = usePaletteResults(sources, query, ctx);
+  const queryMode = usePaletteQueryMode(query, page, commandId, screens, ctx);
+  const results = usePaletteResults(queryMode.active ? NO_SOURCES : sources, query, ctx);
+  const { matched, shown, pending } = results;
+  const groups: PaletteGroup[] = queryMode.active
+    ? queryMode.openItem
+      ? [{ heading: queryMode.openItem.group, items: [queryMode.openItem] }]
+      : []
+    : results.groups;
   const firstId = groups[0]?.items[0]?.id ?? '';
 
   const select = (item: PaletteItem) => {
+    if (item.fills !== undefined) {
+      changeQuery(item.fills);
+      return;
+    }
     if (item.opens) {
       // The command needs a record: ask for it here, in the same palette (Backspace on an empty query goes back).
       changeQuery('');
@@ -148,16 +167,33 @@ function PaletteDialog({ screens, page, commandId, onClose, onPageChange }: Comm
     if (event.target === event.currentTarget) onClose();
   };
 
-  const emptyText =
-    isTargetPage(page) && query.trim() === '' ? PICKER_HINT[page] : pending ? 'Searching…' : 'No results';
+  /** Shift Enter on a query: the filtered list in a new tab, this tab stays where it was. */
+  const openInNewTab = () => {
+    if (!queryMode.href) return;
+    restoreFocus.current = true;
+    onClose();
+    window.open(queryMode.href, '_blank', 'noopener');
+  };
+
+  const emptyText = queryMode.active
+    ? queryMode.errors.length > 0
+      ? 'Fix the query to see its rows'
+      : 'Type a query'
+    : isTargetPage(page) && query.trim() === ''
+      ? PICKER_HINT[page]
+      : pending
+        ? 'Searching…'
+        : 'No results';
+  const stepTitle =
+    waiting?.title ?? (page === 'query' && queryMode.target ? `Search ${queryMode.target.noun}` : undefined);
 
   return createPortal(
     // biome-ignore lint/a11y/noStaticElementInteractions: the overlay only catches clicks outside the palette
     <div className="palette-overlay" onMouseDown={onOverlayMouseDown}>
       <div className="palette" role="dialog" aria-modal="true" aria-label="Command palette">
-        {waiting ? (
+        {stepTitle ? (
           <div className="palette__step">
-            <span className="palette__step-title">{waiting.title}</span>
+            <span className="palette__step-title">{stepTitle}</span>
             <span className="palette__step-hint">
               <Kbd keys="backspace" /> to go back
             </span>
@@ -165,7 +201,7 @@ function PaletteDialog({ screens, page, commandId, onClose, onPageChange }: Comm
         ) : null}
         {/* vimBindings off: cmdk would take Ctrl+K (move up) away from the toggle. */}
         <Cmdk
-          label={waiting ? waiting.title : 'Command palette'}
+          label={stepTitle ?? 'Command palette'}
           shouldFilter={false}
           loop
           vimBindings={false}
@@ -181,6 +217,10 @@ function PaletteDialog({ screens, page, commandId, onClose, onPageChange }: Comm
             autoFocus
             onKeyDown={(event) => {
               if (SELECTION_KEYS.has(event.key)) setMoved(true);
+              if (event.key === 'Enter' && event.shiftKey && queryMode.active) {
+                event.preventDefault();
+                openInNewTab();
+              }
               if (event.key === 'Backspace' && query === '' && page !== 'root') {
                 event.preventDefault();
                 onPageChange('root');
@@ -203,9 +243,13 @@ function PaletteDialog({ screens, page, commandId, onClose, onPageChange }: Comm
             ))}
           </Cmdk.List>
           <ActiveOption inputRef={inputRef} listRef={listRef} />
-          <div className="palette__footer" aria-live="polite">
-            {matched > shown ? `Showing ${shown} of ${matched}; keep typing to narrow` : ''}
-          </div>
+          {queryMode.active ? (
+            <QueryFooter errors={queryMode.errors} />
+          ) : (
+            <div className="palette__footer" aria-live="polite">
+              {matched > shown ? `Showing ${shown} of ${matched}; keep typing to narrow` : ''}
+            </div>
+          )}
         </Cmdk>
       </div>
     </div>,
@@ -242,4 +286,23 @@ function ActiveOption({
     }
   });
   return null;
+}
+
+/** Under a query: what is wrong with it, or how to open it. Polite: it changes with every keystroke. */
+function QueryFooter({ errors }: { errors: readonly QueryError[] }) {
+  return (
+    <div className="palette__footer palette__footer--query" aria-live="polite">
+      {errors.length > 0 ? (
+        <ul className="palette__query-errors">
+          {errors.map((error) => (
+            <li key={`${error.code}:${error.start}`}>{error.message}</li>
+          ))}
+        </ul>
+      ) : (
+        <span>
+          <Kbd keys="enter" /> opens the list · <Kbd keys="shift+enter" /> opens it in a new tab
+        </span>
+      )}
+    </div>
+  );
 }

@@ -80,15 +80,20 @@ export interface PaletteItem {
   onSelect: (ctx: CommandContext) => void | Promise<void>;
   /** In a picker step: the record this item names; choosing it runs the command that asked for it. */
   target?: CommandTarget;
-  /** Choosing it moves the palette to a picker step for this command (a command that needs a target). */
+  /**
+   * Choosing it moves the palette to another page: the picker step of a command that needs a target (commandId is
+   * that command), or the query page of a list (commandId is the list's query target, 'Search transactions…').
+   */
   opens?: { page: PalettePage; commandId: string };
+  /** Choosing it puts this text in the palette's input instead of running anything (a query's completion). */
+  fills?: string;
 }
 
 /**
  * Which list the palette shows: the root list, a picker opened by a command such as 'Switch account', or the picker
  * step of a command that needs a target of that kind.
  */
-export type PalettePage = 'root' | 'accounts' | 'merchants' | TargetKind;
+export type PalettePage = 'root' | 'accounts' | 'merchants' | 'query' | TargetKind;
 
 /**
  * A provider of palette items, registered like commands (useRegisterPaletteSources). Later areas add lookups the same

@@ -3,7 +3,7 @@ import { useLocation, useSearch } from 'wouter';
 import { isDateRangeFilter, withDateRanges } from './date-range';
 import { isRangeFilter, withRanges } from './range';
 import type { TableSearchTypes } from './table-search';
-import { TABLE_PARAMS, toListQuery } from './table-state';
+import { TABLE_PARAMS, type TableState, toListQuery } from './table-state';
 import { CHECKED_VALUE, type FilterDefinition, type ListQueryParams, type TableSearchFlag } from './types';
 import { useTableUrlState } from './use-table-url-state';
 
@@ -24,6 +24,24 @@ function filterShapeOf(filter: FilterDefinition): string {
   return `${filter.id}:${isMultiValued(filter) ? 'multi' : 'single'}`;
 }
 
+/**
+ * The list call's query for a table state: the filters as the API takes them (multi-selects as arrays, a date range
+ * as its two instants or days, a numeric range as its two ends). The list and the palette's live count both use it,
+ * so a query typed in the palette counts exactly the rows the list then shows.
+ */
+export function compileListQuery(
+  state: TableState,
+  multiFilterIds: readonly string[],
+  filters: readonly FilterDefinition[],
+  now: Date = new Date(),
+): ListQueryParams {
+  return withRanges(withDateRanges(toListQuery(state, multiFilterIds), filters, now), filters);
+}
+
+/** The ids of the filters that take several values at once. */
+export const multiValuedFilterIds = (filters: readonly FilterDefinition[]) =>
+  filters.filter(isMultiValued).map((filter) => filter.id);
+
 export interface ListQueryOptions {
   filters: readonly FilterDefinition[];
   defaultOrder: string | undefined;
@@ -40,7 +58,7 @@ export function useListQuery({ filters, defaultOrder, searchTypes, searchFlags, 
   const { filterIds, multiFilterIds, dateFilters, rangeFilters } = useMemo(
     () => ({
       filterIds: filters.map((filter) => filter.id),
-      multiFilterIds: filters.filter(isMultiValued).map((filter) => filter.id),
+      multiFilterIds: multiValuedFilterIds(filters),
       dateFilters: filters.filter(isDateRangeFilter),
       rangeFilters: filters.filter(isRangeFilter),
     }),
@@ -50,7 +68,7 @@ export function useListQuery({ filters, defaultOrder, searchTypes, searchFlags, 
   const searchType = useSearchType(searchTypes, state.search !== '');
   const flags = useSearchFlags(searchFlags, state.search !== '');
   const listQuery = useMemo(() => {
-    const query = withRanges(withDateRanges(toListQuery(state, multiFilterIds), dateFilters), rangeFilters);
+    const query = compileListQuery(state, multiFilterIds, [...dateFilters, ...rangeFilters]);
     if (searchTypes && state.search) query[searchTypes.param] = searchType.value;
     if (state.search) for (const param of flags.checked) query[param] = CHECKED_VALUE;
     return baseQuery ? { ...query, ...baseQuery } : query;

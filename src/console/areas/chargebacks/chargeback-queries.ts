@@ -1,4 +1,4 @@
-import type { ApiClient } from '@console/api/client';
+import type { ApiClient, CallOptions } from '@console/api/client';
 import { isApiError } from '@console/api/errors';
 import { useApi } from '@console/session/session-provider';
 import type { ListQueryParams } from '@console/table/types';
@@ -46,9 +46,10 @@ export function fetchChargebackPage(
   accountId: string,
   query: ListQueryParams,
   signal: AbortSignal,
+  call: Pick<CallOptions, 'quiet'> = {},
 ): Promise<ChargebackList> {
   const withZone = query.hideExpired ? { ...query, timeZone: browserTimeZone() } : query;
-  return api.get(`/account/${accountId}/chargeback`, { query: withZone, schema: chargebackList, signal });
+  return api.get(`/account/${accountId}/chargeback`, { ...call, query: withZone, schema: chargebackList, signal });
 }
 
 /** GET /account/{accountId}/agent: the agent filter and every agent dropdown and picker. */

@@ -1,4 +1,4 @@
-import type { ApiClient } from '@console/api/client';
+import type { ApiClient, CallOptions } from '@console/api/client';
 import { saveLinkedFile } from '@console/export/save-file';
 import type { ListQueryParams } from '@console/table/types';
 import {
@@ -34,7 +34,8 @@ export const fetchInvoicePage = (
   accountId: string,
   query: ListQueryParams,
   signal?: AbortSignal,
-): Promise<InvoiceList> => api.get(listPath(accountId), { query, schema: invoiceList, signal });
+  call: Pick<CallOptions, 'quiet'> = {},
+): Promise<InvoiceList> => api.get(listPath(accountId), { ...call, query, schema: invoiceList, signal });
 
 /** GET /account/{accountId}/invoice/{invoiceId}. */
 export const fetchInvoice = (api: ApiClient, accountId: string, invoiceId: string, signal?: AbortSignal) =>
