@@ -64,7 +64,9 @@ describe('palette query mode', () => {
     const { user, currentPath, listCalls } = renderPalette();
     const palette = await openPalette(user);
     await user.keyboard('stauts:success');
-    expect(await within(palette).findByText(/The transactions list has no key 'stauts'. Its keys: country, status/)).toBeInTheDocument();
+    expect(
+      await within(palette).findByText(/The transactions list has no key 'stauts'. Its keys: country, status/),
+    ).toBeInTheDocument();
     expect(within(palette).queryByRole('option', { name: /Show transactions/ })).not.toBeInTheDocument();
     await user.keyboard('{Enter}');
     expect(currentPath()).toBe(HOME);
@@ -88,7 +90,10 @@ describe('palette query mode', () => {
     const palette = await openPalette(user);
     await user.keyboard('search transactions');
     await user.click(await within(palette).findByRole('option', { name: /Search transactions…/ }));
-    expect(await within(palette).findByRole('combobox')).toHaveAttribute('placeholder', 'Type a query, e.g. status:success created:>7d');
+    expect(await within(palette).findByRole('combobox')).toHaveAttribute(
+      'placeholder',
+      'Type a query, e.g. status:success created:>7d',
+    );
     await user.keyboard('risk:>50');
     const open = await within(palette).findByRole('option', { name: /Show transactions/ });
     await user.click(open);

@@ -159,6 +159,7 @@ describe('transactions list', () => {
       'Status',
       'Transaction type',
       'Category',
+      'Currency',
       'URL',
       'Payment gateway',
       'Payment method',
@@ -177,6 +178,7 @@ describe('transactions list', () => {
     await pick(/^Transaction type All/, 'Retrieval');
     await waitFor(() => expect(lastList(listCalls).getAll('transactionType[]')).toEqual(['INFORMATION_REQUESTED']));
     await pick(/^Category All/, 'Renewal');
+    await pick(/^Currency All/, 'US Dollar');
     await pick(/^URL All/, 'checkout.example.com');
     await pick(/^Payment gateway All/, 'Stripe');
     await pick(/^Payment method All/, 'Apple Pay');
@@ -186,6 +188,7 @@ describe('transactions list', () => {
     await waitFor(() => expect(lastList(listCalls).getAll('merchantId[]')).toEqual([OTHER_MERCHANT_ID]));
     const call = lastList(listCalls);
     expect(call.getAll('category[]')).toEqual(['RENEWAL']);
+    expect(call.getAll('currency[]')).toEqual(['USD']);
     expect(call.getAll('url[]')).toEqual(['checkout.example.com']);
     expect(call.getAll('paymentGateway[]')).toEqual(['Stripe']);
     expect(call.getAll('paymentMethod[]')).toEqual(['APPLE_PAY']);

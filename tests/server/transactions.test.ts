@@ -318,6 +318,9 @@ describe('GET /account/{accountId}/transaction', () => {
     ]);
     expect((await list('url[]=https%3A%2F%2Fbooks.example')).total).toBe(2);
     expect(ids(await list('paymentMethod[]=PAYPAL'))).toEqual([tx.chargedBack.id]);
+    // Currency is not a spec filter; issue 26's `currency:usd` compiles to it.
+    expect(ids(await list('currency[]=USD'))).toEqual([tx.renewal.id, tx.chargeback.id, tx.chargedBack.id]);
+    expect((await list('currency[]=USD&currency[]=EUR')).total).toBe((await list('')).total);
     expect(ids(await list(`midId[]=${world.mids.sameDay}`))).toEqual([tx.sameDay.id]);
     expect(ids(await list(`midId[]=${world.mids.instant}&midId[]=${world.mids.sameDay}`))).toEqual([
       tx.sameDay.id,
@@ -366,6 +369,12 @@ describe('GET /account/{accountId}/transaction', () => {
     const all = await list('riskScore[]=0&riskScore[]=100');
     expect(all.items.every((item) => item.siftData.riskScore !== null)).toBe(true);
     expect(all.total).toBe(9);
+  });
+
+  it('refuses a currency that is not an ISO code', async () => {
+    const response = await get(`/account/${north.id}/transaction?currency[]=euro`, tokens.admin);
+    expect(response.statusCode).toBe(400);
+    expect(JSON.stringify(response.json())).toContain('Invalid currency');
   });
 
   it("refuses risk-score ranges the filter's rules refuse", async () => {

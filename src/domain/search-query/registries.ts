@@ -4,6 +4,7 @@
 import { chargebackReasonOptions, chargebackStatusOptions, fraudTypeOptions } from '../chargebacks';
 import { AGENT_OTHERS, AGENT_OTHERS_NAME, AGENT_UNASSIGNED, AGENT_UNASSIGNED_NAME } from '../contract/chargebacks';
 import { countryOptions } from '../countries';
+import { currencyOptions } from '../currencies';
 import {
   ALERT_CARD_BRANDS,
   ALERT_STATUSES,
@@ -68,6 +69,15 @@ export const TRANSACTION_QUERY_KEYS: QueryKeyRegistry = {
       param: 'category',
       negatable: true,
       options: labelled(RECURRENCE_TYPES, RECURRENCE_TYPE_LABELS),
+    },
+    {
+      kind: 'enum',
+      name: 'currency',
+      aliases: ['cur'],
+      label: 'Currency',
+      param: 'currency',
+      options: currencyOptions(),
+      printAs: 'value',
     },
     { kind: 'textList', name: 'url', label: 'URL', param: 'url', maxLength: 2048 },
     {

@@ -119,6 +119,7 @@ export function transactionListWhere(accountId: string, query: TransactionFilter
     anyOf(transactions.status, query.status),
     anyOf(transactions.transactionType, query.transactionType),
     anyOf(transactions.category, query.category),
+    anyOf(transactions.currency, query.currency),
     anyOf(transactions.orderUrl, query.url),
     anyOf(transactions.paymentMethod, query.paymentMethod),
     anyOf(transactions.merchantId, query.merchantId),
