@@ -71,6 +71,8 @@ export const RESOURCE_TYPES = [
   'PLAN',
   'INVOICE',
   'SUBSCRIPTION',
+  // Issue 26: a view shared with the account is configuration (personal views are not audited).
+  'SAVED_VIEW',
   // Not in the spec's list: exports are audited too (who took which data, with which filters).
   'EXPORT',
 ] as const;

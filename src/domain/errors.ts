@@ -342,6 +342,23 @@ export const CATALOGUE = {
     type: 'error',
   },
 
+  // Saved views (issue 26): an edit or delete over another save, a name the list already has, the per-list bound.
+  'saved-view-changed': {
+    header: 'This view has changed',
+    content: 'Someone saved or deleted it while you were looking at it. Reload the views and make your changes again.',
+    type: 'warning',
+  },
+  'saved-view-name-taken': {
+    header: 'This view name is already used',
+    content: 'A view of this list already has this name. Choose another name.',
+    type: 'error',
+  },
+  'saved-view-limit-reached': {
+    header: 'Too many views of this list',
+    content: 'You can keep at most 100 views of one list. Delete one to save another.',
+    type: 'error',
+  },
+
   // Invoices (issue 25; spec 3, sections 4, 5 and 8). Status changes compare-and-set on the status the user saw; a
   // draft's edit on its version; the number is unique per account; the PDF is checked by content.
   'invoice-number-taken': {

@@ -83,6 +83,8 @@ export const PERMISSIONS = {
   invoiceDelete: 'invoice.delete',
   invoiceDownload: 'invoice.download',
   invoiceTemplateDownload: 'invoice.template.download',
+  /** Issue 26: create, edit and delete the views shared with the whole account (personal views need only the list's read). */
+  savedViewShare: 'view.share',
 } as const;
 
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];

@@ -108,6 +108,7 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
       P.chargebackTemplateDelete,
       P.invoiceDownload,
       P.invoiceTemplateDownload,
+      P.savedViewShare,
     ]),
   },
   {
@@ -124,6 +125,7 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
       P.userActivityRead,
       P.userActivitySelect,
       P.invoiceDownload,
+      P.savedViewShare,
     ]),
   },
   {

@@ -23,6 +23,7 @@ import { merchantsRoutes } from './areas/merchants/routes';
 import { midsRoutes } from './areas/mids/routes';
 import { plansRoutes } from './areas/plans/routes';
 import { recentRecordsRoutes } from './areas/recent-records/routes';
+import { savedViewsRoutes } from './areas/saved-views/routes';
 import { riskAlertsRoutes } from './areas/risk-alerts/routes';
 import { routesRoutes } from './areas/routes/routes';
 import { searchRoutes } from './areas/search/routes';
@@ -185,6 +186,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         await scope.register(routesRoutes, deps);
         await scope.register(searchRoutes, deps);
         await scope.register(recentRecordsRoutes, deps);
+        await scope.register(savedViewsRoutes, deps);
         await scope.register(exportsRoutes, deps);
         await scope.register(usersRoutes, deps);
         await scope.register(transactionsRoutes, deps);

@@ -1,12 +1,25 @@
+import { scopeOfPath } from '@console/app/current-scope';
 import { useExportFlow } from '@console/export/use-export-flow';
 import { useSession } from '@console/session/session-provider';
 import type { MenuHandle } from '@console/ui/menu';
+import type { SavedView } from '@domain/contract/saved-views';
 import { can } from '@domain/permissions';
 import type { QueryKeyRegistry } from '@domain/search-query';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper, type RowData, type RowSelectionState, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, type Ref, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import {
+  savedViewListOf,
+  showsView,
+  tableStateOfView,
+  unavailableFilters,
+  unavailableText,
+  useSavedViews,
+  viewContentOf,
+} from './saved-views';
+import { SavedViewsMenu } from './saved-views-menu';
 import { TableFilters } from './table-filters';
 import { TableEmpty, TableFooter, TableLoadError, TableLoading } from './table-footer';
 import { TableHeadRow, VirtualRows } from './table-grid';
@@ -250,6 +263,36 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const filtersApplied = appliedFilterCount(state);
   const [filtersOpen, setFiltersOpen] = useState(filtersApplied > 0);
 
+  // Saved views (issue 26): every list with query keys takes them, at the level of its address.
+  const [location] = useLocation();
+  const scope = scopeOfPath(location);
+  const viewList = savedViewListOf(queryKeys, scope);
+  const savedViews = useSavedViews(scope.accountId, viewList);
+  const [appliedViewId, setAppliedViewId] = useState<string | null>(null);
+  const currentView =
+    savedViews.views.find((view) => view.id === appliedViewId) ??
+    (narrowed ? savedViews.views.find((view) => showsView(state, view)) : undefined);
+  const applyView = useCallback(
+    (view: SavedView) => {
+      setAppliedViewId(view.id);
+      setState(tableStateOfView(view));
+      // The filters it sets are shown, a deleted record's among them.
+      if (Object.keys(view.filters).length > 0) setFiltersOpen(true);
+    },
+    [setState],
+  );
+  // The default view applies when the list opens with nothing narrowing it in its address, once the views are in
+  // (a link with filters, or filters chosen meanwhile, win).
+  const openedPlain = useRef(!narrowed);
+  const defaultDecided = useRef(false);
+  const stillPlain = !narrowed;
+  useEffect(() => {
+    if (defaultDecided.current || !savedViews.loaded) return;
+    defaultDecided.current = true;
+    if (openedPlain.current && stillPlain && savedViews.defaultView) applyView(savedViews.defaultView);
+  }, [savedViews.loaded, savedViews.defaultView, stillPlain, applyView]);
+  const unavailable = useMemo(() => unavailableFilters(state, queryKeys, filters), [state, queryKeys, filters]);
+
   const refresh = useCallback(() => {
     void query.refetch();
   }, [query]);
@@ -341,6 +384,19 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             : undefined
         }
         actions={toolbarActions ? toolbarActions(toolbarContext) : null}
+        views={
+          viewList && savedViews.loaded ? (
+            <SavedViewsMenu
+              tableLabel={label}
+              views={savedViews}
+              state={state}
+              current={currentView}
+              onApply={applyView}
+              content={() => viewContentOf(state, viewList, filters)}
+              onSaved={(view) => setAppliedViewId(view.id)}
+            />
+          ) : null
+        }
         exportButton={
           canExport ? { exporting: exportFlow.exporting, waits: exportWaits, onExport: runExport } : undefined
         }
@@ -352,6 +408,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           onChange={(id, values) => setState((current) => withFilter(current, id, values))}
           onClearAll={() => setState((current) => ({ ...withoutFilters(current), search: current.search }))}
         />
+      ) : null}
+      {unavailable.length > 0 ? (
+        <p className="data-table__unavailable" role="status">
+          {unavailable.map(unavailableText).join(' · ')}
+        </p>
       ) : null}
       {page && isOverCap(total) ? (
         <p className="data-table__cap" role="note">

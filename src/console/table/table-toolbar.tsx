@@ -25,6 +25,8 @@ export interface TableToolbarProps {
   /** The filters' toggle, when the table has filters. */
   filters: { open: boolean; applied: number; onToggle: () => void } | undefined;
   actions: ReactNode;
+  /** The Views menu (saved views), when the list takes them. */
+  views?: ReactNode;
   /** The Export button, when the user may export. */
   exportButton: { exporting: boolean; waits: boolean; onExport: () => void } | undefined;
 }
@@ -42,6 +44,7 @@ export function TableToolbar({
   search,
   filters,
   actions,
+  views,
   exportButton,
 }: TableToolbarProps) {
   const zoneLabel = useTimeZoneLabel(lastUpdate);
@@ -82,6 +85,7 @@ export function TableToolbar({
             onClick={filters.onToggle}
           />
         ) : null}
+        {views}
         <VideoLearningCenterButton />
         {actions}
         {exportButton ? (

@@ -15,6 +15,7 @@ export * from './mailbox';
 export * from './merchants';
 export * from './recent-records';
 export * from './risk-alerts';
+export * from './saved-views';
 export * from './search';
 export * from './subscriptions';
 export * from './transactions';

@@ -1744,3 +1744,59 @@ export const recentRecords = pgTable(
     check('recent_records_kind_known', sql`${t.kind} in (${quotedList(RECENT_RECORD_KINDS)})`),
   ],
 );
+
+/**
+ * Saved views (issue 26): a list's filters, search, order, page size and columns under a name, personal (owner only)
+ * or shared with the account. Names are unique, ignoring case, per (account, list, owner) among personal views and
+ * per (account, list) among shared ones: two partial unique indexes decide parallel saves. A shared view outlives its
+ * author (owner set null); a personal one goes with them.
+ */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The list's key ('account/transactions', src/domain/saved-views.ts). */
+    list: text('list').notNull(),
+    name: text('name').notNull(),
+    shared: boolean('shared').notNull(),
+    query: text('query').notNull(),
+    filters: jsonb('filters').$type<Record<string, string[]>>().notNull(),
+    search: text('search').notNull(),
+    sort: text('sort'),
+    pageSize: integer('page_size').notNull(),
+    columns: jsonb('columns').$type<string[] | null>(),
+    version: integer('version').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('saved_views_personal_name_key')
+      .on(t.accountId, t.list, t.ownerId, sql`lower(${t.name})`)
+      .where(sql`not ${t.shared}`),
+    uniqueIndex('saved_views_shared_name_key').on(t.accountId, t.list, sql`lower(${t.name})`).where(sql`${t.shared}`),
+    index('saved_views_owner_list_idx').on(t.ownerId, t.accountId, t.list),
+    check('saved_views_page_size_known', sql`${t.pageSize} in (50, 100, 500)`),
+  ],
+);
+
+/** The caller's default view of a list in an account: one per (user, account, list), by the key. */
+export const savedViewDefaults = pgTable(
+  'saved_view_defaults',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    list: text('list').notNull(),
+    viewId: uuid('view_id')
+      .notNull()
+      .references(() => savedViews.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.accountId, t.list] }), index('saved_view_defaults_view_idx').on(t.viewId)],
+);

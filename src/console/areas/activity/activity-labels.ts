@@ -34,6 +34,7 @@ export const RESOURCE_TYPE_LABELS: Record<ResourceType, string> = {
   PLAN: 'Plan',
   INVOICE: 'Invoice',
   SUBSCRIPTION: 'Subscription',
+  SAVED_VIEW: 'Shared view',
   EXPORT: 'Export',
 };
 

@@ -53,5 +53,8 @@ export function resourcePath(entry: LinkableEntry): string | null {
       return underMerchant('/counter/limits');
     case 'EXPORT':
       return null;
+    // A shared view has no screen of its own: it lives in its list's Views menu, and its entry names the list.
+    case 'SAVED_VIEW':
+      return null;
   }
 }
