@@ -2,6 +2,7 @@ import { AppCommandLayer } from '@console/app/app-command-layer';
 import { CommandRegistryProvider, useRegisterPaletteSources } from '@console/commands/registry';
 import type { PaletteItem, PaletteSource } from '@console/commands/types';
 import { ToastProvider } from '@console/ui/toast';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -35,7 +36,7 @@ const fake = vi.hoisted(() => ({
 // The palette's own sources ask for the account's merchants and search the API; both find nothing here.
 const api = {
   async get(path: string, options?: { schema?: { parse: (value: unknown) => unknown } }) {
-    const body = path === '/search' ? { items: [] } : { count: 0, total: 0, items: [] };
+    const body = path === '/search' || path.endsWith('/saved-view') ? { items: [] } : { count: 0, total: 0, items: [] };
     return options?.schema ? options.schema.parse(body) : body;
   },
 };
@@ -71,16 +72,19 @@ function Fruit() {
 }
 
 function Shell() {
+  const [queryClient] = useState(() => new QueryClient());
   const [location] = useState(() => memoryLocation({ path: `/accounts/${ACCOUNT_ID}/merchants` }));
   return (
-    <Router hook={location.hook}>
-      <ToastProvider>
-        <CommandRegistryProvider>
-          <AppCommandLayer />
-          <Fruit />
-        </CommandRegistryProvider>
-      </ToastProvider>
-    </Router>
+    <QueryClientProvider client={queryClient}>
+      <Router hook={location.hook}>
+        <ToastProvider>
+          <CommandRegistryProvider>
+            <AppCommandLayer />
+            <Fruit />
+          </CommandRegistryProvider>
+        </ToastProvider>
+      </Router>
+    </QueryClientProvider>
   );
 }
 

@@ -2,6 +2,7 @@ import { AppCommandLayer } from '@console/app/app-command-layer';
 import { CommandRegistryProvider, useRegisterCommands, useRegisterPaletteSources } from '@console/commands/registry';
 import type { Command, CommandTarget, PaletteSource } from '@console/commands/types';
 import { ToastProvider } from '@console/ui/toast';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useState } from 'react';
@@ -72,6 +73,7 @@ const api = {
     fake.calls.push({ path, query: options?.query });
     let body: unknown;
     if (path === '/search') body = { items: fake.state.hits };
+    else if (path.endsWith('/saved-view')) body = { items: [] };
     else if (path === `/account/${ACCOUNT_ID}/merchant`) {
       const items = Array.from({ length: fake.state.merchantCount }, (_, index) => merchantRecord(index + 1));
       body = { count: items.length, total: items.length, items };
@@ -105,17 +107,20 @@ function LocationProbe() {
 }
 
 function Shell({ path, children }: { path: string; children?: ReactNode }) {
+  const [queryClient] = useState(() => new QueryClient());
   const [location] = useState(() => memoryLocation({ path }));
   return (
-    <Router hook={location.hook}>
-      <ToastProvider>
-        <CommandRegistryProvider>
-          <AppCommandLayer />
-          <LocationProbe />
-          {children}
-        </CommandRegistryProvider>
-      </ToastProvider>
-    </Router>
+    <QueryClientProvider client={queryClient}>
+      <Router hook={location.hook}>
+        <ToastProvider>
+          <CommandRegistryProvider>
+            <AppCommandLayer />
+            <LocationProbe />
+            {children}
+          </CommandRegistryProvider>
+        </ToastProvider>
+      </Router>
+    </QueryClientProvider>
   );
 }
 

@@ -15,6 +15,7 @@ export const GLOBAL_COMMAND_IDS = {
   focusTableSearch: 'table.focus-search',
   switchAccount: 'account.switch',
   switchMerchant: 'merchant.switch',
+  openView: 'view.open',
   helpCentre: 'help.open',
   logout: 'session.logout',
 } as const;
@@ -124,6 +125,16 @@ export function useGlobalCommands({
       keywords: ['change merchant'],
       when: (ctx) => ctx.accountId !== undefined && can(ctx.grants, PERMISSIONS.merchantRead),
       run: () => openPalette('merchants'),
+    },
+    {
+      id: GLOBAL_COMMAND_IDS.openView,
+      title: 'Open a saved view',
+      group: 'Navigation',
+      keys: ['g>v'],
+      scope: 'page',
+      keywords: ['saved view', 'views', 'filters'],
+      when: (ctx) => ctx.accountId !== undefined,
+      run: () => openPalette('views'),
     },
     ...(openHelpCentre
       ? [

@@ -13,6 +13,7 @@ export const SEARCH_DEBOUNCE_MS = 120;
 const ROOT_GROUP_ORDER = [
   'Recent',
   'Open',
+  'Views',
   'Navigation',
   'Commands',
   'Transactions',

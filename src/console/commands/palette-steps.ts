@@ -7,6 +7,7 @@ export const PAGE_PLACEHOLDER: Record<PalettePage, string> = {
   accounts: 'Switch to account…',
   merchants: 'Switch to merchant…',
   query: 'Type a query, e.g. status:success created:>7d',
+  views: 'Open a saved view…',
   transaction: 'Paste or type a transaction ID…',
   chargeback: 'Paste or type a case ID, a chargeback ID or a customer…',
   mid: 'Paste or type a MID ID…',
@@ -14,6 +15,9 @@ export const PAGE_PLACEHOLDER: Record<PalettePage, string> = {
   subscription: 'Paste or type a subscription ID…',
   invoice: 'Type an invoice number…',
 };
+
+/** The `g v` picker with no views yet. */
+export const NO_VIEWS_HINT = 'No saved views yet: save one from a list’s Views menu';
 
 /** What an empty picker step says before anything is typed. */
 export const PICKER_HINT: Record<TargetKind, string> = {

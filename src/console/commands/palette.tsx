@@ -15,9 +15,10 @@ import {
 import { usePaletteQueryMode, useQueryTargetSource } from './palette-query';
 import { useChargebackSearchSources, useTransactionSearchSources } from './palette-record-sources';
 import { type PaletteGroup, sourcePage, usePaletteResults } from './palette-results';
-import { isTargetPage, PAGE_PLACEHOLDER, PICKER_HINT } from './palette-steps';
+import { isTargetPage, NO_VIEWS_HINT, PAGE_PLACEHOLDER, PICKER_HINT } from './palette-steps';
 import { useRecentRecordSources } from './recent-records';
 import { executeCommand, useCommandContext, useCommands, usePaletteSources } from './registry';
+import { useSavedViewSources } from './saved-view-navigation';
 import type { PaletteItem, PalettePage, PaletteSource } from './types';
 import './palette.css';
 
@@ -64,6 +65,7 @@ function PaletteDialog({ screens, page, commandId, onClose, onPageChange }: Comm
   const chargebackSources = useChargebackSearchSources(screens);
   const recentSources = useRecentRecordSources();
   const queryTargetSource = useQueryTargetSource(screens, ctx);
+  const viewSources = useSavedViewSources(ctx.accountId, ctx.merchantId);
   const [query, setQuery] = useState('');
   const restoreFocus = useRef(true);
   const waiting = isTargetPage(page) ? commands.find((command) => command.id === commandId) : undefined;
@@ -109,6 +111,7 @@ function PaletteDialog({ screens, page, commandId, onClose, onPageChange }: Comm
         screenSource,
         commandSource,
         queryTargetSource,
+        ...viewSources,
         ...accountSources,
         ...merchantSources,
         ...transactionSources,
@@ -121,6 +124,7 @@ function PaletteDialog({ screens, page, commandId, onClose, onPageChange }: Comm
       screenSource,
       commandSource,
       queryTargetSource,
+      viewSources,
       accountSources,
       merchantSources,
       transactionSources,
@@ -181,9 +185,11 @@ function PaletteDialog({ screens, page, commandId, onClose, onPageChange }: Comm
       : 'Type a query'
     : isTargetPage(page) && query.trim() === ''
       ? PICKER_HINT[page]
-      : pending
-        ? 'Searching…'
-        : 'No results';
+      : page === 'views' && query.trim() === ''
+        ? NO_VIEWS_HINT
+        : pending
+          ? 'Searching…'
+          : 'No results';
   const stepTitle =
     waiting?.title ?? (page === 'query' && queryMode.target ? `Search ${queryMode.target.noun}` : undefined);
 

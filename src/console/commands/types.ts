@@ -93,7 +93,7 @@ export interface PaletteItem {
  * Which list the palette shows: the root list, a picker opened by a command such as 'Switch account', or the picker
  * step of a command that needs a target of that kind.
  */
-export type PalettePage = 'root' | 'accounts' | 'merchants' | 'query' | TargetKind;
+export type PalettePage = 'root' | 'accounts' | 'merchants' | 'query' | 'views' | TargetKind;
 
 /**
  * A provider of palette items, registered like commands (useRegisterPaletteSources). Later areas add lookups the same

@@ -1,13 +1,29 @@
 import { useCurrentScope } from '@console/app/current-scope';
 import type { ScreenDefinition } from '@console/app/screen-types';
 import { SCREENS, useVisibleScreens } from '@console/app/screens';
+import { useViewEntries, type ViewEntry } from '@console/commands/saved-view-navigation';
 import { listLocation } from '@console/table/list-memory';
 import { ChevronLeftIcon, LayersIcon, ListIcon, StoreIcon } from '@console/ui/icons';
 import { Kbd } from '@console/ui/kbd';
-import { Link, useLocation, useRouter } from 'wouter';
+import { Link, useLocation, useRouter, useSearch } from 'wouter';
 import { screenOfPath } from './navigation';
 
-function NavItem({ href, label, active, goKey }: { href: string; label: string; active: boolean; goKey?: string }) {
+/** Views listed under their list; the rest are a `g v` away (and in the list's Views menu). */
+const VIEWS_PER_LIST = 5;
+
+interface NavItemProps {
+  href: string;
+  label: string;
+  active: boolean;
+  goKey?: string | undefined;
+  /** The saved views of the list this entry opens (issue 26). */
+  views?: readonly ViewEntry[];
+}
+
+function NavItem({ href, label, active, goKey, views = [] }: NavItemProps) {
+  const [location] = useLocation();
+  const search = useSearch();
+  const here = search ? `${location}?${search}` : location;
   return (
     <li>
       <Link href={href} className="side-bar__item" aria-current={active ? 'page' : undefined}>
@@ -15,8 +31,35 @@ function NavItem({ href, label, active, goKey }: { href: string; label: string; 
         <span className="side-bar__label">{label}</span>
         {goKey ? <Kbd keys={`g>${goKey}`} className="side-bar__keys" /> : null}
       </Link>
+      {views.length > 0 ? (
+        <ul className="side-bar__views" aria-label={`${label} views`}>
+          {views.slice(0, VIEWS_PER_LIST).map(({ view, href: viewHref }) => (
+            <li key={view.id}>
+              <Link
+                href={viewHref}
+                className="side-bar__view"
+                aria-current={here === viewHref ? 'page' : undefined}
+                title={view.query || view.name}
+              >
+                <span className="side-bar__label">{view.name}</span>
+                {view.shared ? <span className="side-bar__view-mark">Shared</span> : null}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </li>
   );
+}
+
+/** The views whose list is this screen, in the scope. */
+function viewsOf(
+  entries: readonly ViewEntry[],
+  screen: ScreenDefinition,
+  scope: { accountId: string; merchantId?: string },
+) {
+  const path = screen.path(scope);
+  return entries.filter((entry) => entry.list.path(scope) === path);
 }
 
 function isActive(screen: ScreenDefinition, current: ScreenDefinition | undefined): boolean {
@@ -33,6 +76,7 @@ export function SideBar() {
   const [location] = useLocation();
   const { parser } = useRouter();
   const current = screenOfPath(SCREENS, location, parser);
+  const views = useViewEntries(accountId, merchantId);
   const global = visible.filter((screen) => screen.level === 'global' && screen.inSideBar);
 
   if (accountId && merchantId) {
@@ -66,6 +110,7 @@ export function SideBar() {
               label={screen.title}
               active={isActive(screen, current)}
               goKey={screen.goKey}
+              views={viewsOf(views, screen, { accountId, merchantId })}
             />
           ))}
         </ul>
@@ -106,6 +151,7 @@ export function SideBar() {
                 label={screen.title}
                 active={isActive(screen, current)}
                 goKey={screen.goKey}
+                views={viewsOf(views, screen, { accountId })}
               />
             ))}
           </ul>
