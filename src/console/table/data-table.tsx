@@ -25,7 +25,7 @@ import {
   withSearch,
 } from './table-state';
 import { TableToolbar } from './table-toolbar';
-import { applyTypedQuery } from './typed-query';
+import { applyTypedQuery, useRegisterShownQueryKeys } from './typed-query';
 import type {
   DataColumn,
   DataTableHandle,
@@ -146,6 +146,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     searchFlags,
     baseQuery,
   });
+
+  useRegisterShownQueryKeys(queryKeys, filters);
 
   // Applies a typed query to the state on screen now (the box calls it on Enter); its errors apply nothing.
   const onTypedQuery = useCallback(
