@@ -5,6 +5,7 @@ import {
   closest,
   editDistance,
   INVOICE_QUERY_KEYS,
+  keyHelp,
   MAX_QUERY_LENGTH,
   MERCHANT_QUERY_KEYS,
   MID_QUERY_KEYS,
@@ -479,5 +480,37 @@ describe('the keys of the configuration and administration lists', () => {
       expect.objectContaining({ code: 'unknownKey', message: expect.stringContaining('merchants list has no keys') }),
     ]);
     expect(parse('blue "a:b"', MERCHANT_QUERY_KEYS)).toEqual({ filters: {}, search: 'blue a:b', errors: [] });
+  });
+});
+
+describe("the shortcuts sheet's help for each key", () => {
+  it.each(QUERY_KEY_REGISTRIES)('$list: every example reads back without an error', (registry) => {
+    // Id keys show a name as their example; the screen's filter would have loaded it.
+    const options = Object.fromEntries(
+      registry.keys.map((spec) => [
+        spec.name,
+        [{ value: '3f1c2a4e-1111-4222-8333-944445555600', label: `${spec.label} name` }],
+      ]),
+    );
+    for (const spec of registry.keys) {
+      const help = keyHelp(spec);
+      expect(help.examples.length).toBeGreaterThan(0);
+      for (const example of help.examples) {
+        const parsed = parseQuery(example, registry, { ...context, options });
+        expect(parsed.errors, example).toEqual([]);
+        expect(Object.keys(parsed.filters), example).toEqual([spec.param]);
+      }
+    }
+  });
+
+  it('names a few values and how many there are, and shows a negation only where the key takes one', () => {
+    const status = keyHelp(TRANSACTION_QUERY_KEYS.keys.find((spec) => spec.name === 'status')!);
+    expect(status.values).toMatch(/^failed, in-process, success, .+ \(\d+ in all\)$/);
+    expect(status.examples).toEqual(['status:failed,in-process', expect.stringMatching(/^-status:/)]);
+    const country = keyHelp(TRANSACTION_QUERY_KEYS.keys.find((spec) => spec.name === 'country')!);
+    expect(country.examples).toEqual(['country:es,fr']);
+    expect(keyHelp(CHARGEBACK_QUERY_KEYS.keys.find((spec) => spec.name === 'agent')!).examples).toContain(
+      'agent:others',
+    );
   });
 });
