@@ -128,7 +128,8 @@ describe('users list', () => {
 });
 
 describe('typed queries on the users list (issue 26)', () => {
-  const listCalls = (calls: { path: string; search: URLSearchParams }[]) => calls.filter((call) => call.path === '/user');
+  const listCalls = (calls: { path: string; search: URLSearchParams }[]) =>
+    calls.filter((call) => call.path === '/user');
 
   it('lets provider staff type the user type, an account by name and statuses; the filter bar agrees', async () => {
     const { user, calls } = renderUsers(STAFF_ADMIN);
