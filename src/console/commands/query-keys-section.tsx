@@ -1,4 +1,5 @@
-import { keyHelp, QUERY_SYNTAX_HELP, type QueryKeyRegistry } from '@domain/search-query';
+import type { QueryKeyRegistry } from '@domain/search-query';
+import { keyHelp, QUERY_SYNTAX_HELP } from '@domain/search-query/key-help';
 
 // The shortcuts sheet's 'Query keys' section (issue 26): the keys the list on screen takes in its search box, read
 // from the registry its table registered, so it lists exactly the keys of the filters the screen shows.
