@@ -1,6 +1,7 @@
 import { DEFAULT_CURRENCIES } from './enums';
 
-// ISO 4217 currencies in use: the transactions list's Currency filter and its query key (issue 26). A fixed list
+// ISO 4217 currencies in use: the Currency filters (transactions, MIDs) and the query key that types them (issue 26),
+// one list, so the filter bar and `currency:` offer the same codes under the same labels. A fixed list
 // rather than the runtime's Intl.supportedValuesOf, so the console and the server agree on every runtime; withdrawn
 // codes (HRK, SLL, ZWL, CUC, ANG) and units of account (XDR, XSU) are left out.
 
@@ -29,12 +30,12 @@ export function currencyName(code: string): string {
 
 let cachedOptions: { value: string; label: string }[] | undefined;
 
-/** Currency options, named as the country filter names countries: the defaults first (EUR, USD, GBP), then by code. */
+/** Currency options ('EUR · Euro'): the defaults first (EUR, USD, GBP), then by code. */
 export function currencyOptions(): { value: string; label: string }[] {
   if (!cachedOptions) {
     const first: readonly string[] = DEFAULT_CURRENCIES;
     const codes = [...first, ...ISO_CURRENCIES.filter((code) => !first.includes(code))];
-    cachedOptions = codes.map((code) => ({ value: code, label: currencyName(code) }));
+    cachedOptions = codes.map((code) => ({ value: code, label: `${code} · ${currencyName(code)}` }));
   }
   return cachedOptions;
 }

@@ -52,6 +52,12 @@ export type CardBrand = (typeof CARD_BRANDS)[number];
 
 export const ACTION_TYPES = ['INSERT', 'UPDATE', 'DELETE'] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
+/** The audit log's action-type dictionary (spec 1, section 1: translation dictionaries). */
+export const ACTION_TYPE_LABELS: Record<ActionType, string> = {
+  INSERT: 'Insert',
+  UPDATE: 'Update',
+  DELETE: 'Delete',
+};
 
 export const RESOURCE_TYPES = [
   'URL',
@@ -77,6 +83,27 @@ export const RESOURCE_TYPES = [
   'EXPORT',
 ] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
+export const RESOURCE_TYPE_LABELS: Record<ResourceType, string> = {
+  URL: 'URL',
+  ROUTE: 'Route',
+  TAG: 'Custom tag',
+  USER: 'User',
+  MID: 'MID',
+  ACCOUNT: 'Account',
+  MERCHANT: 'Merchant',
+  CHARGEBACK: 'Chargeback',
+  TRANSACTION: 'Transaction',
+  CHARGEBACK_TEMPLATE: 'Chargeback template',
+  MID_LIMIT: 'MID limit',
+  GLOBAL_LIMIT: 'Global limit',
+  GLOBAL_LIMIT_ALERT: 'Global limit alert',
+  MID_LIMIT_ALERT: 'MID limit alert',
+  PLAN: 'Plan',
+  INVOICE: 'Invoice',
+  SUBSCRIPTION: 'Subscription',
+  SAVED_VIEW: 'Shared view',
+  EXPORT: 'Export',
+};
 
 export const DEFAULT_CURRENCIES = ['EUR', 'USD', 'GBP'] as const;
 export const DEFAULT_COUNTRIES = ['ES', 'FR', 'IT', 'EU', 'GB'] as const;

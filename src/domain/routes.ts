@@ -130,3 +130,24 @@ export function errorsAfterOrderChange<E extends Readonly<Record<string, string>
   if (!Object.keys(errors).some((key) => cleared.has(key))) return errors;
   return Object.fromEntries(Object.entries(errors).filter(([key]) => !cleared.has(key))) as E;
 }
+
+// The routes list's filters (spec 2.4): weight in bands of ten, priority 10 down to 1, with or without a fallback MID.
+// The filter bar and the query keys offer these same options.
+
+/** Bands of ten by their lower bound (the list call's weight values); the last one takes 100 too. */
+export const ROUTE_WEIGHT_BAND_OPTIONS: readonly { value: string; label: string }[] = Array.from(
+  { length: 10 },
+  (_, band) => ({ value: String(band * 10), label: `${band * 10}-${band === 9 ? 100 : band * 10 + 10}` }),
+);
+
+/** 10 is the highest priority, so it comes first. */
+export const ROUTE_PRIORITY_OPTIONS: readonly { value: string; label: string }[] = Array.from(
+  { length: 10 },
+  (_, index) => ({ value: String(10 - index), label: String(10 - index) }),
+);
+
+/** The fallbackRoute filter: one of the two, never both. */
+export const ROUTE_FALLBACK_OPTIONS: readonly { value: string; label: string }[] = [
+  { value: 'true', label: 'With fallback' },
+  { value: 'false', label: 'Without fallback' },
+];

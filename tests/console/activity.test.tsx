@@ -346,6 +346,18 @@ describe('user activity filters', () => {
     await waitFor(() => expect(lastListCall(listCalls).get('search')).toBe('luis'));
   });
 
+  it('takes a typed query: action and resource types and a day set their filters, the rest stays the search', async () => {
+    const { user, listCalls } = renderActivity();
+    await screen.findByText(INSERTED.resourceId);
+    const box = screen.getByRole('searchbox', { name: /User activity/ });
+    await user.type(box, '-action:delete resource:mid,"custom tag" date:2025-02-28 luis{Enter}');
+    await waitFor(() => expect(lastListCall(listCalls).getAll('actionType[]')).toEqual(['INSERT', 'UPDATE']));
+    expect(lastListCall(listCalls).getAll('resourceType[]')).toEqual(['TAG', 'MID']);
+    expect(new Date(lastListCall(listCalls).get('dateFrom')!).getTime()).toBe(new Date(2025, 1, 28).getTime());
+    expect(lastListCall(listCalls).get('search')).toBe('luis');
+    expect(box).toHaveValue('luis');
+  });
+
   it('is in the side bar and behind g then h', async () => {
     const { user, currentPath } = renderApp({
       path: `/accounts/${ACCOUNT_ID}/merchants`,

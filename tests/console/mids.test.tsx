@@ -172,6 +172,52 @@ describe('the MIDs list and detail', () => {
   });
 });
 
+describe('typed queries on the MIDs list (issue 26)', () => {
+  const listCalls = (calls: ServerCall[]) =>
+    calls.filter((call) => call.path === `/merchant/${MERCHANT_ID}/mid` && call.method === 'GET');
+
+  it('sets the provider by name, Force 3DS, brands and a currency from the search box, the rest stays the search', async () => {
+    const { user, calls } = renderMids(BASE, undefined, WITH_LISTS);
+    await within(await screen.findByRole('grid', { name: 'MIDs' })).findByRole('row', { name: /Adyen EU cards/ });
+    const box = screen.getByRole('searchbox', { name: 'Search MIDs' });
+    await user.type(box, 'provider:adyen -force3ds:null brand:visa,mastercard currency:eur cards{Enter}');
+    await waitFor(() => expect(listCalls(calls).at(-1)!.search.getAll('cardBrand[]')).toEqual(['VISA', 'MC']));
+    const query = listCalls(calls).at(-1)!.search;
+    expect(query.getAll('acquirerId[]')).toEqual([ADYEN]);
+    expect(query.getAll('force3ds[]')).toEqual(['REQUIRED_3DS', 'NO_3DS', 'INDIFFERENT', 'PREFERRED_3DS']);
+    expect(query.getAll('currency[]')).toEqual(['EUR']);
+    expect(query.get('search')).toBe('cards');
+    expect(box).toHaveValue('cards');
+  });
+
+  it('refuses to exclude a brand, since a MID takes several, and applies nothing', async () => {
+    const { user, calls } = renderMids(BASE);
+    await within(await screen.findByRole('grid', { name: 'MIDs' })).findByRole('row', { name: /Adyen EU cards/ });
+    const before = listCalls(calls).length;
+    const box = screen.getByRole('searchbox', { name: 'Search MIDs' });
+    await user.type(box, '-brand:visa{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Card brand cannot be excluded');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(listCalls(calls)).toHaveLength(before);
+  });
+
+  it("lists the MIDs list's keys in the shortcuts sheet: those of the filters it shows, with examples", async () => {
+    const { user } = renderMids(BASE, undefined, WITH_LISTS);
+    await within(await screen.findByRole('grid', { name: 'MIDs' })).findByRole('row', { name: /Adyen EU cards/ });
+    await user.keyboard('?');
+    const sheet = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    const keys = within(sheet).getByRole('region', { name: 'Query keys: MIDs' });
+    expect(keys).toHaveTextContent('key:value');
+    const force3ds = within(keys).getByRole('row', { name: /^force3ds/ });
+    expect(force3ds).toHaveTextContent('also threeds');
+    expect(force3ds).toHaveTextContent('-force3ds:preferred');
+    expect(within(keys).getByRole('rowheader', { name: /^brand Card brand/ })).toBeInTheDocument();
+    // The merchant has URLs but no custom tags, so the filter bar has no Custom tag filter, nor the sheet a tag key.
+    expect(within(keys).getByRole('rowheader', { name: /^url URL/ })).toBeInTheDocument();
+    expect(within(keys).queryByRole('rowheader', { name: /^tag/ })).not.toBeInTheDocument();
+  });
+});
+
 describe('the MID form', () => {
   it('asks for the solution, the template’s fields and a value for every open variable, and sends nothing', async () => {
     const { user, calls } = renderMids(`${BASE}/new`, undefined, WITH_LISTS);

@@ -91,6 +91,21 @@ describe('the plans list and detail', () => {
     expect(screen.getByRole('tab', { name: 'Plans', selected: true })).toBeInTheDocument();
   });
 
+  it('takes a typed query in its search box: changed sets the Last changes filter, the rest stays the search', async () => {
+    const { user, calls } = renderPlans(BASE);
+    await within(await screen.findByRole('grid', { name: 'Plans' })).findByRole('row', {
+      name: /Premium monthly plan/,
+    });
+    const box = screen.getByRole('searchbox', { name: 'Search Plans' });
+    await user.type(box, 'changed:2026-11-01..2026-11-15 premium{Enter}');
+    const lists = () => calls.filter((call) => call.path === `/merchant/${MERCHANT_ID}/plan`);
+    await waitFor(() => expect(lists().at(-1)!.search.get('search')).toBe('premium'));
+    // The start of the first day and the end of the last, in the browser's zone, as the filter sends them.
+    const sent = (name: string) => new Date(lists().at(-1)!.search.get(name)!).getTime();
+    expect(sent('modifiedDateFrom')).toBe(new Date(2026, 10, 1).getTime());
+    expect(sent('modifiedDateTo')).toBe(new Date(2026, 10, 15, 23, 59, 59, 999).getTime());
+  });
+
   it('shows the detail with its sections and an Edit icon button for editors only', async () => {
     renderPlans(`${BASE}/detail/${PLAN_ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Plan Detail' })).toBeInTheDocument();

@@ -162,3 +162,40 @@ describe('routes', () => {
     expect(currentPath()).toBe(`${BASE}/edit/${ROUTE_ID}`);
   });
 });
+
+describe('typed queries on the routes list (issue 26)', () => {
+  const listCalls = (calls: ServerCall[]) => calls.filter((call) => call.path === `/merchant/${MERCHANT_ID}/route`);
+
+  it('sets weight bands, priorities and the fallback choice from the search box', async () => {
+    const { user, calls } = renderRoutes(BASE);
+    await within(await screen.findByRole('grid', { name: 'Routes' })).findByRole('row', { name: /EU checkout/ });
+    const box = screen.getByRole('searchbox', { name: 'Search Routes' });
+    await user.type(box, 'weight:90-100,0-10 -priority:1 fallback:false checkout{Enter}');
+    await waitFor(() => expect(listCalls(calls).at(-1)!.search.get('fallbackRoute')).toBe('false'));
+    const query = listCalls(calls).at(-1)!.search;
+    expect(query.getAll('weight[]')).toEqual(['0', '90']);
+    expect(query.getAll('priority[]')).toEqual(['10', '9', '8', '7', '6', '5', '4', '3', '2']);
+    expect(query.get('search')).toBe('checkout');
+  });
+
+  it('refuses both fallback choices at once: the filter takes one', async () => {
+    const { user, calls } = renderRoutes(BASE);
+    await within(await screen.findByRole('grid', { name: 'Routes' })).findByRole('row', { name: /EU checkout/ });
+    const before = listCalls(calls).length;
+    await user.type(screen.getByRole('searchbox', { name: 'Search Routes' }), 'fallback:true,false{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Fallback MID takes one value, not a list.');
+    expect(listCalls(calls)).toHaveLength(before);
+  });
+
+  it('lists in the shortcuts sheet the keys of the filters shown: no MID key without the MIDs to name', async () => {
+    const { user } = renderRoutes(BASE);
+    await within(await screen.findByRole('grid', { name: 'Routes' })).findByRole('row', { name: /EU checkout/ });
+    await user.keyboard('?');
+    const sheet = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    const keys = within(sheet).getByRole('region', { name: 'Query keys: routes' });
+    expect(within(keys).getByRole('row', { name: /^fallback/ })).toHaveTextContent('one of true, false');
+    expect(within(keys).getByRole('row', { name: /^priority/ })).toHaveTextContent('-priority:1');
+    expect(within(keys).getByRole('row', { name: /^weight/ })).toHaveTextContent('weight:0-10,10-20');
+    expect(within(keys).queryByRole('rowheader', { name: /^mid/ })).not.toBeInTheDocument();
+  });
+});

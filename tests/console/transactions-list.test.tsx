@@ -178,7 +178,7 @@ describe('transactions list', () => {
     await pick(/^Transaction type All/, 'Retrieval');
     await waitFor(() => expect(lastList(listCalls).getAll('transactionType[]')).toEqual(['INFORMATION_REQUESTED']));
     await pick(/^Category All/, 'Renewal');
-    await pick(/^Currency All/, 'US Dollar');
+    await pick(/^Currency All/, 'USD · US Dollar');
     await pick(/^URL All/, 'checkout.example.com');
     await pick(/^Payment gateway All/, 'Stripe');
     await pick(/^Payment method All/, 'Apple Pay');

@@ -127,6 +127,39 @@ describe('users list', () => {
   });
 });
 
+describe('typed queries on the users list (issue 26)', () => {
+  const listCalls = (calls: { path: string; search: URLSearchParams }[]) =>
+    calls.filter((call) => call.path === '/user');
+
+  it('lets provider staff type the user type, an account by name and statuses; the filter bar agrees', async () => {
+    const { user, calls } = renderUsers(STAFF_ADMIN);
+    await grid();
+    // The account names are those the Account Name filter loaded.
+    await waitFor(() => expect(calls.some((call) => call.path === '/account')).toBe(true));
+    const box = screen.getByRole('searchbox', { name: 'Search Users' });
+    await user.type(box, 'type:internal account:globex status:active,invited sam{Enter}');
+    await waitFor(() => expect(listCalls(calls).at(-1)!.search.get('userType')).toBe('INTERNAL'));
+    const query = listCalls(calls).at(-1)!.search;
+    expect(query.getAll('accountId[]')).toEqual([GLOBEX.accountId]);
+    expect(query.getAll('status[]')).toEqual(['INVITED', 'ACTIVE']);
+    expect(query.get('search')).toBe('sam');
+    expect(box).toHaveValue('sam');
+    await user.click(screen.getByRole('button', { name: '3 filters applied' }));
+    const filters = screen.getByRole('group', { name: 'Filters' });
+    expect(within(filters).getByRole('combobox', { name: 'User Type' })).toHaveValue('INTERNAL');
+  });
+
+  it('answers an account user typing a filter they do not have with the keys they do have', async () => {
+    const { user, calls } = renderUsers();
+    await grid();
+    const before = listCalls(calls).length;
+    const box = screen.getByRole('searchbox', { name: 'Search Users' });
+    await user.type(box, 'type:internal{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent("The users list has no key 'type'. Its keys: status.");
+    expect(listCalls(calls)).toHaveLength(before);
+  });
+});
+
 describe('row menu', () => {
   it('offers View detail, Edit and Delete, and Resend invitation only to invited users', async () => {
     const { user } = renderUsers();

@@ -1,18 +1,26 @@
 import { TRANSACTION_STATUSES } from '@domain/enums';
 import {
+  ACTIVITY_QUERY_KEYS,
   CHARGEBACK_QUERY_KEYS,
   closest,
   editDistance,
   INVOICE_QUERY_KEYS,
+  keyHelp,
   MAX_QUERY_LENGTH,
+  MERCHANT_QUERY_KEYS,
+  MID_QUERY_KEYS,
+  PLAN_QUERY_KEYS,
   parseQuery,
   printQuery,
+  QUERY_KEY_REGISTRIES,
   type QueryContext,
   RISK_ALERT_QUERY_KEYS,
+  ROUTE_QUERY_KEYS,
   registryFor,
   SUBSCRIPTION_QUERY_KEYS,
   TRANSACTION_QUERY_KEYS,
   tokenize,
+  USER_QUERY_KEYS,
 } from '@domain/search-query';
 import { describe, expect, it } from 'vitest';
 
@@ -390,17 +398,15 @@ describe('edit distance', () => {
 });
 
 describe('the registries', () => {
-  it.each([
-    TRANSACTION_QUERY_KEYS,
-    CHARGEBACK_QUERY_KEYS,
-    INVOICE_QUERY_KEYS,
-    RISK_ALERT_QUERY_KEYS,
-    SUBSCRIPTION_QUERY_KEYS,
-  ])(
-    '$list: names and aliases are unique, and every enum value reads back from the form printed for it',
+  it.each(QUERY_KEY_REGISTRIES)(
+    '$list: names, aliases and filter ids are unique, and every enum value reads back from the form printed for it',
     (registry) => {
       const names = registry.keys.flatMap((spec) => [spec.name, ...(spec.aliases ?? [])].map((n) => n.toLowerCase()));
       expect(new Set(names).size).toBe(names.length);
+      expect(new Set(registry.keys.map((spec) => spec.param)).size).toBe(registry.keys.length);
+      // A single select's complement must itself be one value.
+      for (const spec of registry.keys)
+        if (spec.kind === 'enum' && spec.single && spec.negatable) expect(spec.options).toHaveLength(2);
       for (const spec of registry.keys) {
         if (spec.kind !== 'enum') continue;
         for (const option of spec.options) {
@@ -410,4 +416,101 @@ describe('the registries', () => {
       }
     },
   );
+});
+
+describe('the keys of the configuration and administration lists', () => {
+  it('compile the MIDs filters, matching currencies and countries by code and brands and 3DS by label', () => {
+    expect(parse('force3ds:required brand:visa,mastercard currency:eur country:fr adyen', MID_QUERY_KEYS)).toEqual({
+      filters: { force3ds: ['REQUIRED_3DS'], cardBrand: ['VISA', 'MC'], currency: ['EUR'], issuerCountry: ['FR'] },
+      search: 'adyen',
+      errors: [],
+    });
+    expect(parse('tag:vip,"black friday" url:shop.example', MID_QUERY_KEYS).filters).toEqual({
+      customTag: ['vip', 'black friday'],
+      url: ['shop.example'],
+    });
+    expect(parse('-force3ds:null', MID_QUERY_KEYS).filters.force3ds).toEqual([
+      'REQUIRED_3DS',
+      'NO_3DS',
+      'INDIFFERENT',
+      'PREFERRED_3DS',
+    ]);
+    // A MID takes a list of brands: leaving Visa out would keep a MID that takes Visa and Mastercard.
+    expect(codes('-brand:visa', MID_QUERY_KEYS)).toEqual(['notNegatable']);
+    expect(codes('-currency:eur', MID_QUERY_KEYS)).toEqual(['notNegatable']);
+  });
+
+  it('compile the routes filters: weight bands by their label, priorities, and one fallback choice', () => {
+    expect(parse('weight:90-100,0-10 priority:10 fallback:true', ROUTE_QUERY_KEYS).filters).toEqual({
+      weight: ['0', '90'],
+      priority: ['10'],
+      fallbackRoute: ['true'],
+    });
+    expect(parse('-fallback:true', ROUTE_QUERY_KEYS).filters).toEqual({ fallbackRoute: ['false'] });
+    expect(parse('-priority:1', ROUTE_QUERY_KEYS).filters.priority).toHaveLength(9);
+    expect(
+      printQuery({ filters: { weight: ['50'], fallbackRoute: ['false'] }, search: '' }, ROUTE_QUERY_KEYS, context),
+    ).toEqual({ query: 'weight:50-60 fallback:false', unprintable: [] });
+    // The filter is a single select: both at once is refused, not sent to a call that takes one.
+    expect(codes('fallback:true,false', ROUTE_QUERY_KEYS)).toEqual(['badRange']);
+    expect(codes('fallback:true fallback:false', ROUTE_QUERY_KEYS)).toEqual(['repeatedKey']);
+  });
+
+  it('compile the users and user activity filters', () => {
+    expect(parse('type:internal status:invited,active', USER_QUERY_KEYS).filters).toEqual({
+      userType: ['INTERNAL'],
+      status: ['INVITED', 'ACTIVE'],
+    });
+    expect(parse('-type:internal', USER_QUERY_KEYS).filters).toEqual({ userType: ['ACCOUNT'] });
+    // The list hides deleted users unless asked: a complement would bring them in.
+    expect(codes('-status:invited', USER_QUERY_KEYS)).toEqual(['notNegatable']);
+    expect(parse('action:update resource:"custom tag",mid date:2026-11-01 alice', ACTIVITY_QUERY_KEYS)).toEqual({
+      filters: { actionType: ['UPDATE'], resourceType: ['TAG', 'MID'], date: ['2026-11-01'] },
+      search: 'alice',
+      errors: [],
+    });
+    expect(parse('-action:delete', ACTIVITY_QUERY_KEYS).filters).toEqual({ actionType: ['INSERT', 'UPDATE'] });
+    expect(parse('changed:>30d', PLAN_QUERY_KEYS).filters).toEqual({ modifiedDate: ['last-30-days'] });
+  });
+
+  it('answer a key on a list without filters with a typed error, and search plain or quoted text', () => {
+    const parsed = parse('status:active', MERCHANT_QUERY_KEYS);
+    expect(parsed.filters).toEqual({});
+    expect(parsed.errors).toEqual([
+      expect.objectContaining({ code: 'unknownKey', message: expect.stringContaining('merchants list has no keys') }),
+    ]);
+    expect(parse('blue "a:b"', MERCHANT_QUERY_KEYS)).toEqual({ filters: {}, search: 'blue a:b', errors: [] });
+  });
+});
+
+describe("the shortcuts sheet's help for each key", () => {
+  it.each(QUERY_KEY_REGISTRIES)('$list: every example reads back without an error', (registry) => {
+    // Id keys show a name as their example; the screen's filter would have loaded it.
+    const options = Object.fromEntries(
+      registry.keys.map((spec) => [
+        spec.name,
+        [{ value: '3f1c2a4e-1111-4222-8333-944445555600', label: `${spec.label} name` }],
+      ]),
+    );
+    for (const spec of registry.keys) {
+      const help = keyHelp(spec);
+      expect(help.examples.length).toBeGreaterThan(0);
+      for (const example of help.examples) {
+        const parsed = parseQuery(example, registry, { ...context, options });
+        expect(parsed.errors, example).toEqual([]);
+        expect(Object.keys(parsed.filters), example).toEqual([spec.param]);
+      }
+    }
+  });
+
+  it('names a few values and how many there are, and shows a negation only where the key takes one', () => {
+    const status = keyHelp(TRANSACTION_QUERY_KEYS.keys.find((spec) => spec.name === 'status')!);
+    expect(status.values).toMatch(/^failed, in-process, success, .+ \(\d+ in all\)$/);
+    expect(status.examples).toEqual(['status:failed,in-process', expect.stringMatching(/^-status:/)]);
+    const country = keyHelp(TRANSACTION_QUERY_KEYS.keys.find((spec) => spec.name === 'country')!);
+    expect(country.examples).toEqual(['country:es,fr']);
+    expect(keyHelp(CHARGEBACK_QUERY_KEYS.keys.find((spec) => spec.name === 'agent')!).examples).toContain(
+      'agent:others',
+    );
+  });
 });

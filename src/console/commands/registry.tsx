@@ -1,5 +1,6 @@
 import { useCurrentScope } from '@console/app/current-scope';
 import { useSession } from '@console/session/session-provider';
+import type { QueryKeyRegistry } from '@domain/search-query';
 import {
   createContext,
   type DependencyList,
@@ -31,6 +32,12 @@ export interface CommandRegistryStore {
   /** Commands by id; when two registrations use one id, the later one wins (the inner table over the outer). */
   getCommands(): readonly Command[];
   getSources(): readonly PaletteSource[];
+  /**
+   * The query keys of the list on screen (what its search box takes), for the shortcuts sheet. A table registers them
+   * while mounted; with two, the later one wins, as for commands.
+   */
+  registerQueryKeys(registry: QueryKeyRegistry): () => void;
+  getQueryKeys(): QueryKeyRegistry | null;
   subscribe(listener: () => void): () => void;
 }
 
@@ -51,6 +58,7 @@ export function createCommandRegistryStore(): CommandRegistryStore {
   let sourceRegistrations: Registration<PaletteSource>[] = [];
   let commands: readonly Command[] = [];
   let sources: readonly PaletteSource[] = [];
+  let queryKeyRegistrations: QueryKeyRegistry[] = [];
   const listeners = new Set<() => void>();
 
   const notify = () => {
@@ -80,8 +88,17 @@ export function createCommandRegistryStore(): CommandRegistryStore {
         notify();
       };
     },
+    registerQueryKeys(registry) {
+      queryKeyRegistrations = [...queryKeyRegistrations, registry];
+      notify();
+      return () => {
+        queryKeyRegistrations = queryKeyRegistrations.filter((item) => item !== registry);
+        notify();
+      };
+    },
     getCommands: () => commands,
     getSources: () => sources,
+    getQueryKeys: () => queryKeyRegistrations.at(-1) ?? null,
     subscribe(listener) {
       listeners.add(listener);
       return () => {
@@ -122,6 +139,18 @@ export function useRegisterPaletteSources(sources: readonly PaletteSource[], dep
   // biome-ignore lint/correctness/useExhaustiveDependencies: the caller states what the sources depend on.
   const stable = useMemo(() => sources, deps);
   useEffect(() => store.registerSources(stable), [store, stable]);
+}
+
+/** Registers the query keys of the list a component shows, while it is mounted; keep the registry stable. */
+export function useRegisterQueryKeys(registry: QueryKeyRegistry | undefined): void {
+  const store = useCommandRegistry();
+  useEffect(() => (registry ? store.registerQueryKeys(registry) : undefined), [store, registry]);
+}
+
+/** The query keys of the list on screen, or null where no list takes a query. */
+export function useScreenQueryKeys(): QueryKeyRegistry | null {
+  const store = useCommandRegistry();
+  return useSyncExternalStore(store.subscribe, store.getQueryKeys, store.getQueryKeys);
 }
 
 /** Every registered command, available now or not (filter with isCommandAvailable). */

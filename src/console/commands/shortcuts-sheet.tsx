@@ -1,13 +1,14 @@
 import { Kbd } from '@console/ui/kbd';
 import { Modal } from '@console/ui/modal';
 import { GLOBAL_COMMAND_IDS } from './global-commands';
-import { useCommands } from './registry';
+import { QueryKeysSection } from './query-keys-section';
+import { useCommands, useScreenQueryKeys } from './registry';
 import type { Command, CommandGroup } from './types';
 
 // The shortcuts sheet ('?'): the keys of every registered command, read from the registry, so it can never disagree
 // with the hotkeys. A command is registered while the screen that performs it is mounted, so table keys appear while a
 // table is on screen. `when` is not consulted: it describes the moment (is a row active, is focus on a button), and
-// the sheet itself takes focus, which would hide the table's Enter.
+// the sheet itself takes focus, which would hide the table's Enter. The list on screen adds what its search box takes.
 
 interface Row {
   id: string;
@@ -78,12 +79,15 @@ export interface ShortcutsSheetProps {
 
 export function ShortcutsSheet({ open, onClose }: ShortcutsSheetProps) {
   const commands = useCommands();
+  const queryKeys = useScreenQueryKeys();
   return (
-    <Modal open={open} onClose={onClose} title="Keyboard shortcuts" width={560}>
+    // The keys' table needs room for a value list beside its examples.
+    <Modal open={open} onClose={onClose} title="Keyboard shortcuts" width={queryKeys ? 720 : 560}>
       <ShortcutRows heading="Always" rows={ALWAYS} />
       {sections(open ? commands : []).map((section) => (
         <ShortcutRows key={section.heading} heading={section.heading} rows={section.rows} />
       ))}
+      {open && queryKeys ? <QueryKeysSection registry={queryKeys} /> : null}
     </Modal>
   );
 }

@@ -38,7 +38,7 @@ import {
   withSearch,
 } from './table-state';
 import { TableToolbar } from './table-toolbar';
-import { applyTypedQuery } from './typed-query';
+import { applyTypedQuery, useRegisterShownQueryKeys } from './typed-query';
 import type {
   DataColumn,
   DataTableHandle,
@@ -159,6 +159,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     searchFlags,
     baseQuery,
   });
+
+  useRegisterShownQueryKeys(queryKeys, filters);
 
   // Applies a typed query to the state on screen now (the box calls it on Enter); its errors apply nothing.
   const onTypedQuery = useCallback(

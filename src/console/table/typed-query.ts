@@ -1,6 +1,7 @@
 // The query language in a list's search box (issue 26): 'status:declined -method:card blue' sets the Status and
 // Payment method filters in the address and leaves 'blue' as the search. The keys a screen offers are the filters
 // it shows, and pick lists (merchants, routes, MIDs) are matched by the names their filter already loaded.
+import { useRegisterQueryKeys } from '@console/commands/registry';
 import {
   type ParsedQuery,
   parseQuery,
@@ -10,6 +11,7 @@ import {
   registryFor,
   tokenize,
 } from '@domain/search-query';
+import { useMemo } from 'react';
 import { type TableState, withFilter, withSearch } from './table-state';
 import type { FilterDefinition } from './types';
 
@@ -19,6 +21,19 @@ export function hasQueryTerms(text: string): boolean {
 }
 
 export type TypedQueryResult = { state: TableState; errors: readonly [] } | { errors: readonly QueryError[] };
+
+/**
+ * Tells the shortcuts sheet which keys the table's search box takes: those of the filters it shows now (the MID key
+ * of the routes list appears once the MIDs have loaded).
+ */
+export function useRegisterShownQueryKeys(
+  registry: QueryKeyRegistry | undefined,
+  filters: readonly FilterDefinition[],
+): void {
+  const ids = filters.map((filter) => filter.id).join(' ');
+  const shown = useMemo(() => (registry ? registryFor(registry, ids.split(' ')) : undefined), [registry, ids]);
+  useRegisterQueryKeys(shown);
+}
 
 /** Reads a query against the filters the screen shows now. */
 export function parseTypedQuery(

@@ -1,5 +1,6 @@
 // The query language of issue 26 (key:value search over the lists): tokenizer, parser, printer, per-list keys.
 export { closest, editDistance, MAX_QUERY_LENGTH, type QueryError, type QueryErrorCode } from './errors';
+export { type KeyHelp, keyHelp, QUERY_SYNTAX_HELP } from './key-help';
 export * from './key-spec';
 export { type ParsedQuery, parseQuery, type QueryContext } from './parse-query';
 export { type PrintedQuery, printQuery, quoteValue } from './print-query';

@@ -32,6 +32,11 @@ export interface EnumKeySpec extends KeyBase {
   negatable?: boolean;
   /** What the printer writes: the label as a slug (default, 'in-process') or the code ('us' for a country). */
   printAs?: 'label' | 'value';
+  /**
+   * The filter picks one value (a single select: the routes' Fallback MID, the users' User Type), so the key takes one
+   * and is not repeated; negated, its complement must be one value too (two options).
+   */
+  single?: boolean;
 }
 
 /**
@@ -89,9 +94,9 @@ export function isNegatable(spec: QueryKeySpec): boolean {
   return spec.kind === 'enum' && spec.negatable === true;
 }
 
-/** Ranges, dates and flags hold one value; lists may repeat a key, the values add up. */
+/** Ranges, dates, flags and single selects hold one value; lists may repeat a key, the values add up. */
 export function isRepeatable(spec: QueryKeySpec): boolean {
-  return spec.kind === 'enum' || spec.kind === 'idList' || spec.kind === 'textList';
+  return (spec.kind === 'enum' && spec.single !== true) || spec.kind === 'idList' || spec.kind === 'textList';
 }
 
 /** Finds a key by name or alias, case-insensitively. */

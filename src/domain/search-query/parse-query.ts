@@ -52,7 +52,8 @@ function readValues(
   context: QueryContext,
   budget: { suggestions: number },
 ): ValueResult {
-  const single = spec.kind === 'numberRange' || spec.kind === 'dateRange' || spec.kind === 'flag';
+  const single =
+    spec.kind === 'numberRange' || spec.kind === 'dateRange' || spec.kind === 'flag' || !isRepeatable(spec);
   const [first, second] = term.items;
   if (!first) return fail('emptyValue', term.start, term.end, `${spec.label}: type a value after the colon.`);
   if (single && second) return fail('badRange', second.start, term.end, `${spec.label} takes one value, not a list.`);
@@ -121,7 +122,10 @@ export function parseQuery(input: string, registry: QueryKeyRegistry, context: Q
         code: 'unknownKey',
         start: token.keyStart,
         end: token.keyEnd,
-        message: `The ${registry.list} list has no key '${token.key}'. Its keys: ${names.join(', ')}.`,
+        message:
+          names.length > 0
+            ? `The ${registry.list} list has no key '${token.key}'. Its keys: ${names.join(', ')}.`
+            : `The ${registry.list} list has no keys, only its search: put the words in quotes to search for them.`,
         suggestions,
       });
       continue;
@@ -164,6 +168,15 @@ export function parseQuery(input: string, registry: QueryKeyRegistry, context: Q
           start: token.start,
           end: token.end,
           message: `Excluding every ${spec.label.toLowerCase()} leaves nothing to list.`,
+        });
+        continue;
+      }
+      if (spec.single && values.length > 1) {
+        errors.push({
+          code: 'notNegatable',
+          start: token.start,
+          end: token.end,
+          message: `${spec.label} picks one value: name it instead of excluding the others.`,
         });
         continue;
       }

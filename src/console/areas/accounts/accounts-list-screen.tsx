@@ -12,6 +12,7 @@ import { useReportFailure } from '@console/ui/use-report-failure';
 import { type Account, accountList } from '@domain/contract/accounts';
 import { formatDateTime, formatInteger } from '@domain/format';
 import { can, PERMISSIONS as P } from '@domain/permissions';
+import { ACCOUNT_QUERY_KEYS } from '@domain/search-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
@@ -126,6 +127,7 @@ export function AccountsListScreen() {
         queryKey={ACCOUNT_LIST_QUERY_KEY}
         fetchPage={fetchPage}
         columns={COLUMNS}
+        queryKeys={ACCOUNT_QUERY_KEYS}
         getRowId={(account) => account.accountId}
         rowLabel={(account) => account.prettyName}
         onOpenRow={openAccount}

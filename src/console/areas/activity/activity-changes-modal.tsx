@@ -4,11 +4,12 @@ import { EmptyState } from '@console/ui/empty-state';
 import { Modal } from '@console/ui/modal';
 import { LoadingBlock } from '@console/ui/spinner';
 import { type ActivityDetail, type ActivityEntry, activityDetail } from '@domain/contract/activity';
+import { ACTION_TYPE_LABELS, RESOURCE_TYPE_LABELS } from '@domain/enums';
 import { CATALOGUE } from '@domain/errors';
 import { formatDateTime } from '@domain/format';
 import { useQuery } from '@tanstack/react-query';
 import { EMPTY_NAME_BOOK, fieldLabel, inScreenOrder, type NameBook, presentValue } from './activity-fields';
-import { ACTION_TYPE_LABELS, ACTION_TYPE_TONES, CHANGES_TITLES, RESOURCE_TYPE_LABELS } from './activity-labels';
+import { ACTION_TYPE_TONES, CHANGES_TITLES } from './activity-labels';
 import { type DisplayValue, type FieldChange, fieldChanges } from './activity-values';
 
 // The detail modal of an audit entry (spec 2, sections 2.8 and 9): 'New values' for an insert, 'Old values' for a

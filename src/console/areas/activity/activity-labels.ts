@@ -1,41 +1,14 @@
 import type { Tone } from '@console/ui/badge';
-import type { ActionType, ResourceType } from '@domain/enums';
+import type { ActionType } from '@domain/enums';
 
-// The action-type and resource-type dictionaries of the audit log (spec 1, section 1: translation dictionaries).
-
-export const ACTION_TYPE_LABELS: Record<ActionType, string> = {
-  INSERT: 'Insert',
-  UPDATE: 'Update',
-  DELETE: 'Delete',
-};
+// How the audit log shows its action types; the action-type and resource-type labels live in @domain/enums, since the
+// query language's keys (src/domain/search-query) offer them too.
 
 /** Update and delete in their spec tones (info, error); an insert reads as a success. */
 export const ACTION_TYPE_TONES: Record<ActionType, Tone> = {
   INSERT: 'success',
   UPDATE: 'info',
   DELETE: 'error',
-};
-
-export const RESOURCE_TYPE_LABELS: Record<ResourceType, string> = {
-  URL: 'URL',
-  ROUTE: 'Route',
-  TAG: 'Custom tag',
-  USER: 'User',
-  MID: 'MID',
-  ACCOUNT: 'Account',
-  MERCHANT: 'Merchant',
-  CHARGEBACK: 'Chargeback',
-  TRANSACTION: 'Transaction',
-  CHARGEBACK_TEMPLATE: 'Chargeback template',
-  MID_LIMIT: 'MID limit',
-  GLOBAL_LIMIT: 'Global limit',
-  GLOBAL_LIMIT_ALERT: 'Global limit alert',
-  MID_LIMIT_ALERT: 'MID limit alert',
-  PLAN: 'Plan',
-  INVOICE: 'Invoice',
-  SUBSCRIPTION: 'Subscription',
-  SAVED_VIEW: 'Shared view',
-  EXPORT: 'Export',
 };
 
 /** The detail modal's title per action (spec 2, section 2.8). */

@@ -7,14 +7,15 @@ import { Button } from '@console/ui/button';
 import { PageHeader } from '@console/ui/page-header';
 import { type ActivityEntry, activityList } from '@domain/contract/activity';
 import { merchantList } from '@domain/contract/merchants';
-import { ACTION_TYPES, RESOURCE_TYPES } from '@domain/enums';
+import { ACTION_TYPE_LABELS, ACTION_TYPES, RESOURCE_TYPE_LABELS, RESOURCE_TYPES } from '@domain/enums';
 import { formatDateTime } from '@domain/format';
 import { can, PERMISSIONS } from '@domain/permissions';
+import { ACTIVITY_QUERY_KEYS } from '@domain/search-query';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { ActivityChangesModal } from './activity-changes-modal';
 import { nameBookOf } from './activity-fields';
-import { ACTION_TYPE_LABELS, ACTION_TYPE_TONES, RESOURCE_TYPE_LABELS, USER_RESOURCE_HINT } from './activity-labels';
+import { ACTION_TYPE_TONES, USER_RESOURCE_HINT } from './activity-labels';
 import { resourcePath } from './resource-link';
 import './activity.css';
 
@@ -216,6 +217,7 @@ export function ActivityScreen() {
         }
         onOpenRow={canViewChanges ? setOpenEntry : undefined}
         filters={filters}
+        queryKeys={ACTIVITY_QUERY_KEYS}
         defaultOrder="-date"
         searchPlaceholder="Search by resource ID, user name or e-mail"
         emptyText="There are no items on this list"

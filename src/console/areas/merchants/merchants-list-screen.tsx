@@ -7,6 +7,7 @@ import { PageHeader } from '@console/ui/page-header';
 import { type Merchant, merchantList } from '@domain/contract/merchants';
 import { formatDateTime } from '@domain/format';
 import { can, PERMISSIONS } from '@domain/permissions';
+import { MERCHANT_QUERY_KEYS } from '@domain/search-query';
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
 import { editMerchantPath, merchantDetailPath, merchantListQueryKey, newMerchantPath } from './merchant-paths';
@@ -91,6 +92,7 @@ export function MerchantsListScreen() {
         queryKey={merchantListQueryKey(accountId)}
         fetchPage={fetchPage}
         columns={COLUMNS}
+        queryKeys={MERCHANT_QUERY_KEYS}
         getRowId={(merchant) => merchant.merchantId}
         rowLabel={(merchant) => merchant.prettyName}
         onOpenRow={canReadMerchant ? openMerchant : undefined}

@@ -1,6 +1,7 @@
 import type { FilterDefinition, FilterOption } from '@console/table/types';
 import { countryOptions } from '@domain/countries';
-import { CARD_BRAND_LABELS, CARD_BRANDS, DEFAULT_CURRENCIES, FORCE_3DS_LABELS, FORCE_3DS_VALUES } from '@domain/enums';
+import { currencyOptions } from '@domain/currencies';
+import { CARD_BRAND_LABELS, CARD_BRANDS, FORCE_3DS_LABELS, FORCE_3DS_VALUES } from '@domain/enums';
 
 // The MIDs list's filters (spec 2, section 7): provider, 3DS and the variables. A variable filter keeps the MIDs
 // whose list holds any chosen value. BIN codes are typed, not picked, so they are found with the search instead.
@@ -11,20 +12,6 @@ const multi = (id: string, label: string, options: readonly FilterOption[]): Fil
   options,
   multiple: true,
 });
-
-let currencies: FilterOption[] | undefined;
-
-/** Every ISO 4217 currency the browser knows, the merchant defaults first. */
-function currencyOptions(): FilterOption[] {
-  if (!currencies) {
-    const first: readonly string[] = DEFAULT_CURRENCIES;
-    const names = new Intl.DisplayNames(['en'], { type: 'currency' });
-    const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : [...first];
-    const option = (code: string) => ({ value: code, label: `${code} · ${names.of(code) ?? code}` });
-    currencies = [...first.map(option), ...all.filter((code) => !first.includes(code)).map(option)];
-  }
-  return currencies;
-}
 
 export interface MidFilterOptions {
   providers: readonly { acquirerId: string; prettyName: string }[];

@@ -11,6 +11,7 @@ import { MID_DEFAULT_ORDER, type MidListItem, midList } from '@domain/contract/m
 import { CARD_BRAND_LABELS, type CardBrand, FORCE_3DS_LABELS } from '@domain/enums';
 import { formatDateTime } from '@domain/format';
 import { can, PERMISSIONS as P } from '@domain/permissions';
+import { MID_QUERY_KEYS } from '@domain/search-query';
 import { useCallback, useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { useListSuggestions } from '../lists/use-list-suggestions';
@@ -165,6 +166,7 @@ export function MidsListScreen() {
         fetchPage={fetchPage}
         columns={COLUMNS}
         filters={filters}
+        queryKeys={MID_QUERY_KEYS}
         getRowId={(mid) => mid.midId}
         rowLabel={(mid) => mid.description}
         onOpenRow={canOpen ? openMid : undefined}

@@ -8,6 +8,7 @@ import { PageHeader } from '@console/ui/page-header';
 import { Tooltip } from '@console/ui/tooltip';
 import { PLAN_DEFAULT_ORDER, type PlanDetail } from '@domain/contract/plans';
 import { can, PERMISSIONS as P } from '@domain/permissions';
+import { PLAN_QUERY_KEYS } from '@domain/search-query';
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
 import { PLAN_COLUMNS } from './plan-columns';
@@ -69,6 +70,7 @@ export function PlansListScreen() {
           fetchPage={fetchPage}
           columns={PLAN_COLUMNS}
           filters={PLAN_FILTERS}
+          queryKeys={PLAN_QUERY_KEYS}
           getRowId={(plan) => plan.planId}
           rowLabel={(plan) => plan.description}
           onOpenRow={canOpen ? openPlan : undefined}

@@ -10,6 +10,8 @@ import { ROUTE_DEFAULT_ORDER, type RouteListItem } from '@domain/contract/routes
 import { CARD_BRAND_LABELS, type CardBrand } from '@domain/enums';
 import { formatDateTime } from '@domain/format';
 import { can, PERMISSIONS as P } from '@domain/permissions';
+import { ROUTE_FALLBACK_OPTIONS, ROUTE_PRIORITY_OPTIONS, ROUTE_WEIGHT_BAND_OPTIONS } from '@domain/routes';
+import { ROUTE_QUERY_KEYS } from '@domain/search-query';
 import { useCallback, useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { ROUTE_COMMAND_IDS, useRouteListCommands } from './route-commands';
@@ -88,29 +90,9 @@ const COLUMNS: DataColumn<RouteListItem>[] = [
 /** Spec 2.4: weight filter bands of ten, priority 1 to 10, with or without a fallback MID, and the MID. */
 function routeFilters(midOptions: { value: string; label: string }[]): FilterDefinition[] {
   return [
-    {
-      id: 'weight',
-      label: 'Weight',
-      multiple: true,
-      options: Array.from({ length: 10 }, (_, band) => ({
-        value: String(band * 10),
-        label: `${band * 10}-${band === 9 ? 100 : band * 10 + 10}`,
-      })),
-    },
-    {
-      id: 'priority',
-      label: 'Priority',
-      multiple: true,
-      options: Array.from({ length: 10 }, (_, index) => ({ value: String(10 - index), label: String(10 - index) })),
-    },
-    {
-      id: 'fallbackRoute',
-      label: 'Fallback MID',
-      options: [
-        { value: 'true', label: 'With fallback' },
-        { value: 'false', label: 'Without fallback' },
-      ],
-    },
+    { id: 'weight', label: 'Weight', multiple: true, options: ROUTE_WEIGHT_BAND_OPTIONS },
+    { id: 'priority', label: 'Priority', multiple: true, options: ROUTE_PRIORITY_OPTIONS },
+    { id: 'fallbackRoute', label: 'Fallback MID', options: ROUTE_FALLBACK_OPTIONS },
     ...(midOptions.length ? [{ id: 'midId', label: 'MID', multiple: true, options: midOptions }] : []),
   ];
 }
@@ -178,6 +160,7 @@ export function RoutesListScreen() {
         fetchPage={fetchPage}
         columns={COLUMNS}
         filters={filters}
+        queryKeys={ROUTE_QUERY_KEYS}
         getRowId={(route) => route.routeId}
         rowLabel={(route) => route.routeDescription}
         onOpenRow={canOpen ? openRoute : undefined}

@@ -7,6 +7,7 @@ import { type User, userList } from '@domain/contract/users';
 import { USER_STATUS_LABELS, USER_STATUSES, USER_TYPE_LABELS, USER_TYPES } from '@domain/enums';
 import { formatDateTime } from '@domain/format';
 import { can, canSome, PERMISSIONS as P } from '@domain/permissions';
+import { USER_QUERY_KEYS } from '@domain/search-query';
 import { useCallback, useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { NewUserButton } from './new-user-button';
@@ -172,6 +173,7 @@ export function UsersListScreen() {
         fetchPage={fetchPage}
         columns={isProviderStaff ? STAFF_TABLE_COLUMNS : BASE_COLUMNS}
         filters={filters}
+        queryKeys={USER_QUERY_KEYS}
         getRowId={(user) => user.userId}
         rowLabel={userDisplayName}
         onOpenRow={canView ? openUser : undefined}
