@@ -102,6 +102,7 @@ const OPERATION_IDS: Record<string, string> = {
   'POST /api/merchant/{merchantId}/simulation': 'simulateRouting',
   'POST /api/merchant/{merchantId}/routing-backtest': 'backtestRouting',
   'GET /api/search': 'search',
+  'GET /api/search/names': 'searchNames',
   'GET /api/export/{exportId}/status': 'getExportStatus',
   'GET /api/export/{exportId}': 'getExport',
   'GET /api/user': 'listUsers',

@@ -39,6 +39,10 @@ export interface EnumKeySpec extends KeyBase {
   single?: boolean;
 }
 
+/** Where the server keeps the names of an idList key's records (GET /search/names?source=...). */
+export const NAME_SOURCES = ['merchants', 'mids', 'routes', 'agents', 'plans'] as const;
+export type NameSource = (typeof NAME_SOURCES)[number];
+
 /**
  * Records chosen by id (merchants, MIDs, agents). The options arrive at run time; `fixedOptions` are those every
  * account has (the agent filter's Others and Unassigned). Not negatable: the set is open, a complement would miss
@@ -49,6 +53,8 @@ export interface IdListKeySpec extends KeyBase {
   fixedOptions?: readonly QueryValueOption[];
   /** How a value typed without known options must look to be taken as an id (a uuid). */
   idPattern: RegExp;
+  /** The server source that completes names as the user types (completeQuery's `need`). */
+  source?: NameSource;
 }
 
 /** Free values the server matches as given (URLs, gateway names). Not negatable: the server has no 'not in'. */

@@ -60,7 +60,7 @@ const idKey = (
   name: string,
   param: string,
   label: string,
-  more: Pick<IdListKeySpec, 'aliases' | 'fixedOptions'> = {},
+  more: Pick<IdListKeySpec, 'aliases' | 'fixedOptions' | 'source'> = {},
 ): IdListKeySpec => ({ kind: 'idList', name, param, label, idPattern: UUID, ...more });
 
 export const TRANSACTION_QUERY_KEYS: QueryKeyRegistry = {
@@ -103,9 +103,9 @@ export const TRANSACTION_QUERY_KEYS: QueryKeyRegistry = {
       label: 'Creation date',
       param: 'creationDate',
     },
-    idKey('merchant', 'merchantId', 'Merchant', { aliases: ['merchantId'] }),
-    idKey('route', 'routeId', 'Route', { aliases: ['routeId'] }),
-    idKey('mid', 'midId', 'MID', { aliases: ['midId'] }),
+    idKey('merchant', 'merchantId', 'Merchant', { aliases: ['merchantId'], source: 'merchants' }),
+    idKey('route', 'routeId', 'Route', { aliases: ['routeId'], source: 'routes' }),
+    idKey('mid', 'midId', 'MID', { aliases: ['midId'], source: 'mids' }),
     {
       kind: 'numberRange',
       name: 'risk',
@@ -128,6 +128,7 @@ export const CHARGEBACK_QUERY_KEYS: QueryKeyRegistry = {
     }),
     idKey('agent', 'agentId', 'Agent', {
       aliases: ['agentId', 'assignee'],
+      source: 'agents',
       fixedOptions: [
         { value: AGENT_OTHERS, label: AGENT_OTHERS_NAME },
         { value: AGENT_UNASSIGNED, label: AGENT_UNASSIGNED_NAME },
@@ -208,7 +209,7 @@ export const SUBSCRIPTION_QUERY_KEYS: QueryKeyRegistry = {
       { aliases: ['is'] },
     ),
     enumKey('country', 'country', 'Country', countryOptions(), { printAs: 'value' }),
-    idKey('plan', 'planId', 'Plan', { aliases: ['planId'] }),
+    idKey('plan', 'planId', 'Plan', { aliases: ['planId'], source: 'plans' }),
     {
       kind: 'dateRange',
       name: 'attempted',
@@ -273,7 +274,7 @@ export const ROUTE_QUERY_KEYS: QueryKeyRegistry = {
       printAs: 'value',
       single: true,
     }),
-    idKey('mid', 'midId', 'MID', { aliases: ['midId'] }),
+    idKey('mid', 'midId', 'MID', { aliases: ['midId'], source: 'mids' }),
   ],
 };
 
@@ -305,7 +306,7 @@ export const ACTIVITY_QUERY_KEYS: QueryKeyRegistry = {
       aliases: ['actionType'],
       negatable: true,
     }),
-    idKey('merchant', 'merchantId', 'Merchant', { aliases: ['merchantId'] }),
+    idKey('merchant', 'merchantId', 'Merchant', { aliases: ['merchantId'], source: 'merchants' }),
     enumKey('resource', 'resourceType', 'Resource type', labelled(RESOURCE_TYPES, RESOURCE_TYPE_LABELS), {
       aliases: ['resourceType'],
       negatable: true,

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import type { ApiFixture } from './bench/api-fixture';
 import { listDeepPage, listFirstPage, listSearchFirstPage, listTotalCap, merchantById } from './bench/api-list';
 import { midListFilteredPage, midListFirstPage, simulationP95 } from './bench/api-mids';
-import { searchByName, searchPastedId } from './bench/api-search';
+import { completionPerKeystroke, searchByName, searchPastedId } from './bench/api-search';
 import { BACKTEST_MEASUREMENTS, setBacktestLog } from './bench/backtest';
 import { BACKTEST_LOAD_MEASUREMENTS, setBacktestLoadLog } from './bench/backtest-load';
 import { consoleInitialJs } from './bench/console-size';
@@ -42,6 +42,7 @@ const MEASUREMENTS: readonly Measurement[] = [
   simulationP95,
   searchByName,
   searchPastedId,
+  completionPerKeystroke,
   exportCpu,
   exportFirstByte,
   exportMemory,

@@ -36,6 +36,8 @@ const NAMED: Record<string, string> = {
   'POST /user/admin': 'createAdminUser',
   'POST /user/{userId}/reminder': 'sendUserReminder',
   'GET /search': 'search',
+  // The query language's completion asks for one kind of record's names (issue 26).
+  'GET /search/names': 'searchNames',
   // The caller's own recent records (issue 26): not a user's by id.
   'GET /user/recent-record': 'listRecentRecords',
   'POST /user/recent-record': 'addRecentRecord',

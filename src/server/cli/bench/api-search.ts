@@ -1,4 +1,7 @@
-import { describeLatency, round } from './stats';
+import { performance } from 'node:perf_hooks';
+import { searchNamesResponse } from '@domain/contract/search';
+import { completeQuery, parseQuery, TRANSACTION_QUERY_KEYS } from '@domain/search-query';
+import { describeLatency, round, summarize } from './stats';
 import { timeRequests } from './timing';
 import type { Measurement } from './types';
 
@@ -83,6 +86,57 @@ export const searchPastedId: Measurement = {
       unit: 'ms',
       detail: `${describeLatency(summary)}; ${summary.byLabel}; found ${found}/${asked} pasted ids`,
       ...(found < asked ? { pass: false } : {}),
+    };
+  },
+};
+
+/**
+ * A value typed a keystroke at a time after `merchant:` (issue 26): each keystroke parses the query, completes it,
+ * asks GET /search/names for the word so far and completes again with the names answered, as the search box does.
+ */
+const TYPED_VALUES = ['g', 'go', 'gol', 'gold', 'golde', 'golden', '"golden f', 'h', 'ha', 'har', 'harb', 'z', 'ze'];
+const COMPLETION_BUDGET = { op: '<=', value: 5, unit: 'ms' } as const;
+const KEYSTROKES = 200;
+const WARM_UP_KEYSTROKES = 20;
+
+export const completionPerKeystroke: Measurement = {
+  name: 'Query completion a keystroke p95 (parse + complete + names)',
+  group: 'search',
+  budget: COMPLETION_BUDGET,
+  async run(context) {
+    const fixture = await context.api();
+    const now = new Date();
+    const total: number[] = [];
+    const pure: number[] = [];
+    const server: number[] = [];
+    let offered = 0;
+    for (let index = -WARM_UP_KEYSTROKES; index < KEYSTROKES; index++) {
+      const text = `status:success merchant:${TYPED_VALUES[(index + WARM_UP_KEYSTROKES) % TYPED_VALUES.length]}`;
+      const begin = performance.now();
+      parseQuery(text, TRANSACTION_QUERY_KEYS, { now });
+      const completion = completeQuery(text, text.length, TRANSACTION_QUERY_KEYS);
+      const firstPass = performance.now() - begin;
+      const need = completion.need;
+      if (!need) throw new Error(`no names asked for '${text}'`);
+      const query = new URLSearchParams({ source: 'merchants', q: need.prefix, accountId: fixture.accountId });
+      const response = await fixture.get(`/search/names?${query}`);
+      if (response.status !== 200) throw new Error(`GET /search/names answered ${response.status}: ${response.body}`);
+      const secondBegin = performance.now();
+      const { items } = searchNamesResponse.parse(JSON.parse(response.body));
+      const options = { [need.key.name]: items.map((item) => ({ value: item.id, label: item.name })) };
+      const answered = completeQuery(text, text.length, TRANSACTION_QUERY_KEYS, { options });
+      const secondPass = performance.now() - secondBegin;
+      if (index < 0) continue;
+      if (answered.items.length > 0) offered += 1;
+      pure.push(firstPass + secondPass);
+      server.push(response.ms);
+      total.push(firstPass + secondPass + response.ms);
+    }
+    const summary = summarize(total);
+    return {
+      value: round(summary.p95),
+      unit: 'ms',
+      detail: `${describeLatency(summary)}; parse + complete ${describeLatency(summarize(pure))}; names call ${describeLatency(summarize(server))}; ${offered}/${total.length} keystrokes offered names; ${fixture.rows.toLocaleString('en')} merchants on ${fixture.kind}`,
     };
   },
 };
