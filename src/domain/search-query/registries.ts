@@ -37,7 +37,14 @@ import {
 import { INVOICE_STATUS_LABELS, INVOICE_STATUSES } from '../invoices';
 import { ALERT_CARD_BRAND_LABELS, ALERT_STATUS_LABELS, ALERT_TYPE_LABELS } from '../risk-alerts';
 import { ROUTE_FALLBACK_OPTIONS, ROUTE_PRIORITY_OPTIONS, ROUTE_WEIGHT_BAND_OPTIONS } from '../routes';
-import type { EnumKeySpec, IdListKeySpec, QueryKeyRegistry, QueryKeySpec, QueryValueOption } from './key-spec';
+import type {
+  DateRangeKeySpec,
+  EnumKeySpec,
+  IdListKeySpec,
+  QueryKeyRegistry,
+  QueryKeySpec,
+  QueryValueOption,
+} from './key-spec';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -54,6 +61,15 @@ const enumKey = (
   options: readonly QueryValueOption[],
   more: EnumOptions = {},
 ): EnumKeySpec => ({ kind: 'enum', name, param, label, options, ...more });
+
+/** The table's date filter: presets, a day or from..to, kept in the address as one value. */
+const dateKey = (name: string, param: string, label: string, aliases?: readonly string[]): DateRangeKeySpec => ({
+  kind: 'dateRange',
+  name,
+  param,
+  label,
+  ...(aliases ? { aliases } : {}),
+});
 
 /** Records picked by id (merchants, MIDs, providers): the names come from the options the screen's filter loaded. */
 const idKey = (
@@ -96,13 +112,7 @@ export const TRANSACTION_QUERY_KEYS: QueryKeyRegistry = {
       aliases: ['paymentMethod', 'pm'],
       negatable: true,
     }),
-    {
-      kind: 'dateRange',
-      name: 'created',
-      aliases: ['creationDate', 'date'],
-      label: 'Creation date',
-      param: 'creationDate',
-    },
+    dateKey('created', 'creationDate', 'Creation date', ['creationDate', 'date']),
     idKey('merchant', 'merchantId', 'Merchant', { aliases: ['merchantId'], source: 'merchants' }),
     idKey('route', 'routeId', 'Route', { aliases: ['routeId'], source: 'routes' }),
     idKey('mid', 'midId', 'MID', { aliases: ['midId'], source: 'mids' }),
@@ -134,20 +144,8 @@ export const CHARGEBACK_QUERY_KEYS: QueryKeyRegistry = {
         { value: AGENT_UNASSIGNED, label: AGENT_UNASSIGNED_NAME },
       ],
     }),
-    {
-      kind: 'dateRange',
-      name: 'notified',
-      aliases: ['notificationDate', 'notification'],
-      label: 'Notification date',
-      param: 'notificationDate',
-    },
-    {
-      kind: 'dateRange',
-      name: 'expires',
-      aliases: ['expirationDate', 'expiration'],
-      label: 'Expiration date',
-      param: 'expirationDate',
-    },
+    dateKey('notified', 'notificationDate', 'Notification date', ['notificationDate', 'notification']),
+    dateKey('expires', 'expirationDate', 'Expiration date', ['expirationDate', 'expiration']),
     enumKey('reason', 'reason', 'Reason', chargebackReasonOptions, { negatable: true }),
     enumKey('fraud', 'fraudType', 'Fraud type', fraudTypeOptions, { aliases: ['fraudType'] }),
     { kind: 'flag', name: 'hideExpired', label: 'Hide expired', param: 'hideExpired' },
@@ -161,7 +159,7 @@ export const INVOICE_QUERY_KEYS: QueryKeyRegistry = {
       aliases: ['is'],
       negatable: true,
     }),
-    { kind: 'dateRange', name: 'period', aliases: ['timePeriod'], label: 'Time period', param: 'timePeriod' },
+    dateKey('period', 'timePeriod', 'Time period', ['timePeriod']),
   ],
 };
 
@@ -177,20 +175,8 @@ export const RISK_ALERT_QUERY_KEYS: QueryKeyRegistry = {
     enumKey('brand', 'paymentMethod', 'Card brand', labelled(ALERT_CARD_BRANDS, ALERT_CARD_BRAND_LABELS), {
       aliases: ['cardBrand', 'paymentMethod'],
     }),
-    {
-      kind: 'dateRange',
-      name: 'created',
-      aliases: ['creationDate', 'date'],
-      label: 'Creation Date',
-      param: 'creationDate',
-    },
-    {
-      kind: 'dateRange',
-      name: 'changed',
-      aliases: ['lastUpdateDate', 'updated'],
-      label: 'Last Changes',
-      param: 'lastUpdateDate',
-    },
+    dateKey('created', 'creationDate', 'Creation Date', ['creationDate', 'date']),
+    dateKey('changed', 'lastUpdateDate', 'Last Changes', ['lastUpdateDate', 'updated']),
   ],
 };
 
@@ -210,27 +196,13 @@ export const SUBSCRIPTION_QUERY_KEYS: QueryKeyRegistry = {
     ),
     enumKey('country', 'country', 'Country', countryOptions(), { printAs: 'value' }),
     idKey('plan', 'planId', 'Plan', { aliases: ['planId'], source: 'plans' }),
-    {
-      kind: 'dateRange',
-      name: 'attempted',
-      aliases: ['lastAttemptDate', 'attempt'],
-      label: 'Attempt Date',
-      param: 'lastAttemptDate',
-    },
+    dateKey('attempted', 'lastAttemptDate', 'Attempt Date', ['lastAttemptDate', 'attempt']),
   ],
 };
 
 export const PLAN_QUERY_KEYS: QueryKeyRegistry = {
   list: 'plans',
-  keys: [
-    {
-      kind: 'dateRange',
-      name: 'changed',
-      aliases: ['modifiedDate', 'lastChanges', 'updated'],
-      label: 'Last changes',
-      param: 'modifiedDate',
-    },
-  ],
+  keys: [dateKey('changed', 'modifiedDate', 'Last changes', ['modifiedDate', 'lastChanges', 'updated'])],
 };
 
 // A MID's currencies, countries and brands are lists (a MID takes any of them), so no complement is exact there:
@@ -311,7 +283,7 @@ export const ACTIVITY_QUERY_KEYS: QueryKeyRegistry = {
       aliases: ['resourceType'],
       negatable: true,
     }),
-    { kind: 'dateRange', name: 'date', aliases: ['when'], label: 'Date', param: 'date' },
+    dateKey('date', 'date', 'Date', ['when']),
   ],
 };
 
