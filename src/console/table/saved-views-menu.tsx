@@ -1,4 +1,5 @@
 import { isApiError } from '@console/api/errors';
+import { useRegisterCommands } from '@console/commands/registry';
 import { Button } from '@console/ui/button';
 import { Checkbox } from '@console/ui/checkbox';
 import { useConfirm } from '@console/ui/confirm';
@@ -34,6 +35,8 @@ export interface SavedViewsMenuProps {
 const viewLabel = (view: SavedView) =>
   [view.name, view.shared ? '(shared)' : null, view.isDefault ? '(default)' : null].filter(Boolean).join(' ');
 
+export const SAVE_VIEW_COMMAND_ID = 'table.save-view';
+
 type Dialog = { kind: 'save' } | { kind: 'rename'; view: SavedView } | null;
 
 export function SavedViewsMenu({ tableLabel, views, state, current, onApply, content, onSaved }: SavedViewsMenuProps) {
@@ -45,6 +48,21 @@ export function SavedViewsMenu({ tableLabel, views, state, current, onApply, con
   const run = (action: () => Promise<unknown>, done?: string) => {
     action().then(() => (done ? toast.show({ type: 'success', header: done }) : undefined), reportFailure);
   };
+
+  // Keyboard users save without reaching for the toolbar: 'Save view…' is a palette command while the list is shown.
+  useRegisterCommands(
+    [
+      {
+        id: SAVE_VIEW_COMMAND_ID,
+        title: 'Save view…',
+        group: 'Table',
+        scope: 'page',
+        keywords: ['saved view', 'views', 'save filters', 'share view'],
+        run: () => setDialog({ kind: 'save' }),
+      },
+    ],
+    [],
+  );
 
   const currentChanged = current !== undefined && !showsView(state, current);
   const items: MenuItem[] = views.views.map((view) => ({
