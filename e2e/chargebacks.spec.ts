@@ -152,7 +152,7 @@ test('a dispute agent triages the queue with the keyboard alone and downloads a 
 
   // The filter row's checkbox says the same and works by keyboard too: off, then on again.
   await keyboard.press('/');
-  await expect(page.getByRole('searchbox', { name: 'Search Chargebacks' })).toBeFocused();
+  await expect(page.getByRole('combobox', { name: 'Search Chargebacks' })).toBeFocused();
   const filtersToggle = page.getByRole('button', { name: '1 filter applied' });
   await tabTo(page, filtersToggle);
   await keyboard.press('Enter');
@@ -426,7 +426,7 @@ test('an administrator uploads dispute templates by mouse: refusals, a reason’
   await sideBarLink(page, 'Chargebacks').click();
   await expect(page).toHaveURL(CHARGEBACKS_LIST_PATH);
   const rows = bodyRows(page, chargebacksGrid(page));
-  const search = page.getByRole('searchbox', { name: 'Search Chargebacks' });
+  const search = page.getByRole('combobox', { name: 'Search Chargebacks' });
   await search.click();
   await search.fill(target.caseId!);
   await expect(rows).toHaveCount(1);

@@ -88,14 +88,14 @@ test('a manager filters the risk alerts by type and opens an alert’s transacti
   const grid = alertsGrid(page);
   const rows = bodyRows(page, grid);
   await expect(rows.first()).toBeVisible();
-  await expect(page.getByRole('searchbox', { name: 'Search Risk alerts' })).toHaveAttribute(
+  await expect(page.getByRole('combobox', { name: 'Search Risk alerts' })).toHaveAttribute(
     'placeholder',
     'Search by Transaction ID, CAID or MID ID',
   );
 
   // The filters by keyboard: '/' to the search, Tab to 'Show filters', then to Type, Space on RDR.
   await keyboard.press('/');
-  await expect(page.getByRole('searchbox', { name: 'Search Risk alerts' })).toBeFocused();
+  await expect(page.getByRole('combobox', { name: 'Search Risk alerts' })).toBeFocused();
   await tabTo(page, page.getByRole('button', { name: 'Show filters' }));
   await keyboard.press('Enter');
   const typeTrigger = page.getByRole('group', { name: 'Filters' }).getByRole('button', { name: /^Type/ });

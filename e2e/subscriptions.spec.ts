@@ -91,7 +91,7 @@ test('a manager pauses a subscription from the list and resumes it from its deta
 
   // '/' to the search (by ID, the default), the subscription's id, then into the grid.
   await keyboard.press('/');
-  await expect(page.getByRole('searchbox', { name: 'Search Subscriptions' })).toBeFocused();
+  await expect(page.getByRole('combobox', { name: 'Search Subscriptions' })).toBeFocused();
   await keyboard.type(subscriptionId);
   await expect(bodyRows(page, grid)).toHaveCount(1);
   await tabTo(page, grid, 40);

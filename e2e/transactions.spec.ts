@@ -68,7 +68,7 @@ test('an administrator refunds part of a payment with the keyboard alone and fin
 
   // '/' searches the table by transaction ID; Escape hands the keys to the one row found, Enter opens it.
   await keyboard.press('/');
-  const search = page.getByRole('searchbox', { name: 'Search Transactions' });
+  const search = page.getByRole('combobox', { name: 'Search Transactions' });
   await expect(search).toBeFocused();
   await keyboard.type(payment.transactionId);
   await expect(page).toHaveURL(new RegExp(`[?&]search=${payment.transactionId}(&|$)`));
@@ -193,7 +193,7 @@ test('a refund the acquirer rejects shows its code and message, and the form ref
   await sideBarLink(page, 'Transactions').click();
   await expect(page).toHaveURL(TRANSACTIONS_LIST_PATH);
   const rows = bodyRows(page, transactionsGrid(page));
-  const search = page.getByRole('searchbox', { name: 'Search Transactions' });
+  const search = page.getByRole('combobox', { name: 'Search Transactions' });
   await search.click();
   await search.fill(payment.transactionId);
   await expect(rows).toHaveCount(1);

@@ -216,7 +216,7 @@ describe('chargebacks search and filters', () => {
   it('searches from 3 characters, and sends Exact matches only with a search', async () => {
     const { user, listCalls, location } = renderQueue();
     await grid();
-    const box = screen.getByRole('searchbox', { name: 'Search Chargebacks' });
+    const box = screen.getByRole('combobox', { name: 'Search Chargebacks' });
     const exact = screen.getByRole('checkbox', { name: 'Exact matches' });
 
     await user.click(exact);
@@ -243,7 +243,7 @@ describe('chargebacks search and filters', () => {
   it('takes a typed query: the statuses and the dispute type it names are the filters, the rest is the search', async () => {
     const { user, listCalls, location } = renderQueue();
     await grid();
-    const box = screen.getByRole('searchbox', { name: 'Search Chargebacks' });
+    const box = screen.getByRole('combobox', { name: 'Search Chargebacks' });
     await user.type(box, 'status:to-do,"in progress" type:chargeback CAS{Enter}');
     await waitFor(() => expect(lastList(listCalls).getAll('status[]')).toEqual(['TO_DO', 'IN_PROGRESS']));
     expect(lastList(listCalls).getAll('operation[]')).toEqual(['CHARGEBACK']);

@@ -86,7 +86,7 @@ describe('the invoices list', () => {
   it('takes a typed query in its search box: status and period set their filters, the rest stays the search', async () => {
     const { user, listCalls } = renderInvoices();
     await within(await grid()).findByText(PAID.number);
-    const box = screen.getByRole('searchbox', { name: 'Search Billing & Invoicing' });
+    const box = screen.getByRole('combobox', { name: 'Search Billing & Invoicing' });
     await user.type(box, '-status:draft,cancelled period:2026-02-01..2026-02-28 INV{Enter}');
     await waitFor(() =>
       expect(listCalls.at(-1)!.search.getAll('status[]')).toEqual(['PENDING', 'PAID', 'CLAIMED', 'OVERDUE']),
@@ -102,7 +102,7 @@ describe('the invoices list', () => {
     const { user, listCalls } = renderInvoices();
     await within(await grid()).findByText(PAID.number);
     const calls = listCalls.length;
-    const box = screen.getByRole('searchbox', { name: 'Search Billing & Invoicing' });
+    const box = screen.getByRole('combobox', { name: 'Search Billing & Invoicing' });
     await user.type(box, 'status:payed{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent(/payed/i);
     expect(box).toHaveAttribute('aria-invalid', 'true');

@@ -169,7 +169,7 @@ describe('risk alerts list', () => {
   it('searches by Transaction ID, CAID or MID ID, and by text when chosen', async () => {
     const { user, listCalls } = renderList();
     await grid();
-    const box = screen.getByRole('searchbox', { name: 'Search Risk alerts' });
+    const box = screen.getByRole('combobox', { name: 'Search Risk alerts' });
     expect(box).toHaveAttribute('placeholder', 'Search by Transaction ID, CAID or MID ID');
     await user.type(box, 'CAID-10{Enter}');
     await waitFor(() => expect(lastList(listCalls).get('search')).toBe('CAID-10'));

@@ -128,7 +128,7 @@ describe('transactions list', () => {
   it('searches by ID by default and by text when chosen', async () => {
     const { user, listCalls, location } = renderList();
     await grid();
-    const box = screen.getByRole('searchbox', { name: 'Search Transactions' });
+    const box = screen.getByRole('combobox', { name: 'Search Transactions' });
     expect(box).toHaveAttribute('placeholder', 'Search by transaction ID');
     await user.type(box, '9c0c0a4e{Enter}');
     await waitFor(() => expect(lastList(listCalls).get('search')).toBe('9c0c0a4e'));

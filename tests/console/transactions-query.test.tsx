@@ -2,7 +2,7 @@ import { PAYMENT_METHODS } from '@domain/enums';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockTableLayout } from './activity-fixtures';
-import { renderApp } from './app-harness';
+import { ACCOUNT_ID, json, renderApp, type Server, type ServerCall } from './app-harness';
 import { LIST_PATH, OTHER_MERCHANT_ID, PAYMENT_ID, REFUNDER, transactionsApi } from './transactions-fixtures';
 
 // The transactions list's search box takes the query language (issue 26, first step): key:value terms set the
@@ -20,7 +20,7 @@ const addressOf = (location: { history: string[] }) =>
 
 async function searchBox() {
   await screen.findByText(PAYMENT_ID);
-  return screen.getByRole('searchbox', { name: 'Search Transactions' });
+  return screen.getByRole('combobox', { name: 'Search Transactions' });
 }
 
 beforeEach(() => {
@@ -98,5 +98,89 @@ describe('a query in the transactions search box', () => {
     await user.clear(box);
     await user.type(box, '9c0c0a4e');
     await waitFor(() => expect(lastList(listCalls).get('search')).toBe('9c0c0a4e'));
+  });
+});
+
+// Completion under the box (issue 26): keys and values offered as the user types, by keyboard and by mouse, and the
+// names of merchants asked from the server for the page's account.
+const FAR_SHOP_ID = '7e0c0a4e-0000-4000-8000-0000000000f1';
+
+function renderWithNames() {
+  const fake = transactionsApi({});
+  const nameCalls: ServerCall[] = [];
+  const server: Server = (call) => {
+    if (call.path === '/search/names') {
+      nameCalls.push(call);
+      const q = (call.search.get('q') ?? '').toLowerCase();
+      const names = [{ id: FAR_SHOP_ID, name: 'Far Away Shop' }];
+      return json(200, { items: names.filter((hit) => hit.name.toLowerCase().startsWith(q)) });
+    }
+    return fake.server(call);
+  };
+  const app = renderApp({ path: LIST_PATH, session: { permissions: REFUNDER }, server });
+  return { ...app, ...fake, nameCalls };
+}
+
+const suggestions = () => screen.queryByRole('listbox', { name: 'Suggestions for Transactions' });
+
+describe('completion under the transactions search box', () => {
+  it('offers keys then values; arrows highlight, Enter accepts, and Enter with nothing highlighted applies the query', async () => {
+    const { user, listCalls } = renderList();
+    const box = await searchBox();
+    await user.type(box, 'sta');
+    const list = await screen.findByRole('listbox', { name: 'Suggestions for Transactions' });
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+    expect(box).toHaveAttribute('aria-controls', list.id);
+    expect(within(list).getByRole('option', { name: 'status: Status' })).toBeInTheDocument();
+    // Nothing is highlighted until the user moves: Enter would still submit.
+    expect(box).not.toHaveAttribute('aria-activedescendant');
+
+    await user.keyboard('{ArrowDown}');
+    const option = within(list).getByRole('option', { name: 'status: Status' });
+    expect(option).toHaveAttribute('aria-selected', 'true');
+    expect(box).toHaveAttribute('aria-activedescendant', option.id);
+    await user.keyboard('{Enter}');
+    expect(box).toHaveValue('status:');
+
+    await user.type(box, 'dec');
+    const values = await screen.findByRole('listbox', { name: 'Suggestions for Transactions' });
+    expect(within(values).getByRole('option', { name: 'declined Declined' })).toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{Tab}');
+    expect(box).toHaveValue('status:declined');
+    expect(box).toHaveFocus();
+    expect(suggestions()).not.toBeInTheDocument();
+
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(lastList(listCalls).getAll('status[]')).toEqual(['DECLINED']));
+  });
+
+  it('accepts an item by click, and Escape closes the list without leaving the box or clearing it', async () => {
+    const { user } = renderList();
+    const box = await searchBox();
+    await user.type(box, 'country:germ');
+    await user.click(await screen.findByRole('option', { name: 'de Germany' }));
+    expect(box).toHaveValue('country:de');
+    expect(box).toHaveFocus();
+
+    await user.type(box, ' -me');
+    expect(await screen.findByRole('option', { name: 'method: Payment method' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(suggestions()).not.toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    expect(box).toHaveValue('country:de -me');
+    expect(box).toHaveFocus();
+  });
+
+  it("offers the account's merchants by name from the server, and the chosen name applies as its merchant", async () => {
+    const { user, listCalls, nameCalls } = renderWithNames();
+    const box = await searchBox();
+    await user.type(box, 'merchant:far');
+    const option = await screen.findByRole('option', { name: 'Far Away Shop' });
+    const asked = nameCalls.at(-1)!.search;
+    expect(Object.fromEntries(asked)).toMatchObject({ source: 'merchants', q: 'far', accountId: ACCOUNT_ID });
+    await user.click(option);
+    expect(box).toHaveValue('merchant:"Far Away Shop"');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(lastList(listCalls).getAll('merchantId[]')).toEqual([FAR_SHOP_ID]));
   });
 });

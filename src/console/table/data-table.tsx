@@ -38,7 +38,7 @@ import {
   withSearch,
 } from './table-state';
 import { TableToolbar } from './table-toolbar';
-import { applyTypedQuery, useRegisterShownQueryKeys } from './typed-query';
+import { applyTypedQuery, type QueryOptions, queryScopeOf, useRegisterShownQueryKeys } from './typed-query';
 import type {
   DataColumn,
   DataTableHandle,
@@ -164,15 +164,27 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
 
   // Applies a typed query to the state on screen now (the box calls it on Enter); its errors apply nothing.
   const onTypedQuery = useCallback(
-    (text: string) => {
+    (text: string, learnt: QueryOptions) => {
       if (!queryKeys) return { errors: [], search: text };
-      const result = applyTypedQuery(state, text, queryKeys, filters);
+      const result = applyTypedQuery(state, text, queryKeys, filters, new Date(), learnt);
       if (!('state' in result)) return { errors: result.errors, search: text };
       setState(result.state);
       return { errors: [], search: result.state.search };
     },
     [queryKeys, state, filters, setState],
   );
+
+  // The completion under the box: the keys and names of the filters shown; the server's names of the page's account,
+  // narrowed to its merchant (a merchant's page, or the one merchant the Merchant filter chose).
+  const [path] = useLocation();
+  const pathScope = scopeOfPath(path);
+  const chosenMerchants = state.filters.merchantId;
+  const namesMerchant = pathScope.merchantId ?? (chosenMerchants?.length === 1 ? chosenMerchants[0] : undefined);
+  const completion = useMemo(() => {
+    if (!queryKeys) return undefined;
+    const { registry, options } = queryScopeOf(queryKeys, filters);
+    return { registry, options, scope: { accountId: pathScope.accountId, merchantId: namesMerchant } };
+  }, [queryKeys, filters, pathScope.accountId, namesMerchant]);
 
   const { grants } = useSession();
   const canExport = exportTable !== undefined && (!exportTable.permission || can(grants, exportTable.permission));
@@ -373,6 +385,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                 value: state.search,
                 onSearch: (search) => setState((current) => withSearch(current, search)),
                 onTypedQuery: queryKeys ? onTypedQuery : undefined,
+                completion,
                 placeholder: searchPlaceholder,
                 minLength: searchMinLength,
                 debounceMs: searchDebounceMs,

@@ -35,24 +35,42 @@ export function useRegisterShownQueryKeys(
   useRegisterQueryKeys(shown);
 }
 
+export type QueryOptions = Record<string, readonly QueryValueOption[]>;
+
+/**
+ * The keys of the filters the screen shows, and the names their pick lists loaded, plus names the completion learnt
+ * from the server (a merchant beyond the pick list's first page), so a chosen name reads back as its record.
+ */
+export function queryScopeOf(
+  registry: QueryKeyRegistry,
+  filters: readonly FilterDefinition[],
+  learnt: QueryOptions = {},
+): { registry: QueryKeyRegistry; options: QueryOptions } {
+  const shown = registryFor(
+    registry,
+    filters.map((filter) => filter.id),
+  );
+  const options: QueryOptions = {};
+  for (const spec of shown.keys) {
+    const filter = filters.find((candidate) => candidate.id === spec.param);
+    if (spec.kind !== 'idList') continue;
+    const loaded = filter && (filter.kind === undefined || filter.kind === 'select') ? filter.options : [];
+    const known = new Set(loaded.map((option) => option.value));
+    options[spec.name] = [...loaded, ...(learnt[spec.name] ?? []).filter((option) => !known.has(option.value))];
+  }
+  return { registry: shown, options };
+}
+
 /** Reads a query against the filters the screen shows now. */
 export function parseTypedQuery(
   text: string,
   registry: QueryKeyRegistry,
   filters: readonly FilterDefinition[],
   now: Date = new Date(),
+  learnt: QueryOptions = {},
 ): ParsedQuery {
-  const shown = registryFor(
-    registry,
-    filters.map((filter) => filter.id),
-  );
-  const options: Record<string, readonly QueryValueOption[]> = {};
-  for (const spec of shown.keys) {
-    const filter = filters.find((candidate) => candidate.id === spec.param);
-    if (spec.kind === 'idList' && filter && (filter.kind === undefined || filter.kind === 'select'))
-      options[spec.name] = filter.options;
-  }
-  return parseQuery(text, shown, { now, options });
+  const scope = queryScopeOf(registry, filters, learnt);
+  return parseQuery(text, scope.registry, { now, options: scope.options });
 }
 
 /**
@@ -65,8 +83,9 @@ export function applyTypedQuery(
   registry: QueryKeyRegistry,
   filters: readonly FilterDefinition[],
   now: Date = new Date(),
+  learnt: QueryOptions = {},
 ): TypedQueryResult {
-  const parsed = parseTypedQuery(text, registry, filters, now);
+  const parsed = parseTypedQuery(text, registry, filters, now, learnt);
   if (parsed.errors.length > 0) return { errors: parsed.errors };
   let next = withSearch(state, parsed.search);
   for (const [id, values] of Object.entries(parsed.filters)) next = withFilter(next, id, values);
