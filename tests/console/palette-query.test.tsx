@@ -49,7 +49,7 @@ describe('palette query mode', () => {
     // The list reads the same filters from its address: its own call asks what the palette counted.
     await waitFor(() => expect(listCalls.at(-1)!.search.getAll('status[]')).toEqual(['SUCCESS', 'DECLINED']));
     expect(listCalls.at(-1)!.search.getAll('transactionType[]')).toEqual(counted.getAll('transactionType[]'));
-    expect(screen.getByRole('searchbox', { name: /Search transactions/i })).toHaveValue('blue');
+    expect(screen.getByRole('combobox', { name: /Search transactions/i })).toHaveValue('blue');
   });
 
   it('says the cap rather than a number past it', async () => {
