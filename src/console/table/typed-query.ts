@@ -31,13 +31,21 @@ export function parseTypedQuery(
     registry,
     filters.map((filter) => filter.id),
   );
+  return parseQuery(text, shown, { now, options: loadedQueryOptions(shown, filters) });
+}
+
+/** The options the screen's pick-list filters loaded (merchants, MIDs, agents), by key name, for names in queries. */
+export function loadedQueryOptions(
+  registry: QueryKeyRegistry,
+  filters: readonly FilterDefinition[],
+): Record<string, readonly QueryValueOption[]> {
   const options: Record<string, readonly QueryValueOption[]> = {};
-  for (const spec of shown.keys) {
+  for (const spec of registry.keys) {
     const filter = filters.find((candidate) => candidate.id === spec.param);
     if (spec.kind === 'idList' && filter && (filter.kind === undefined || filter.kind === 'select'))
       options[spec.name] = filter.options;
   }
-  return parseQuery(text, shown, { now, options });
+  return options;
 }
 
 /**

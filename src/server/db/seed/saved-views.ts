@@ -11,7 +11,7 @@ const DECLINED_THIS_MONTH = { status: ['DECLINED'], creationDate: ['this-month']
 
 export const savedViewsStep: GeneratorStep = {
   name: 'saved-views',
-  async run(ctx) {
+  async run(ctx, rng) {
     const { query } = printQuery({ filters: DECLINED_THIS_MONTH, search: '' }, TRANSACTION_QUERY_KEYS, {
       now: ctx.baseDate,
     });
@@ -28,6 +28,8 @@ export const savedViewsStep: GeneratorStep = {
       const [row] = await ctx.db
         .insert(savedViews)
         .values({
+          // From the seed, so the same seed gives the same world, audit log included.
+          id: rng.uuid(),
           accountId: account.id,
           ownerId: author.id,
           list: 'account/transactions',
@@ -50,6 +52,7 @@ export const savedViewsStep: GeneratorStep = {
         .where(eq(users.id, author.id));
       // Dated like the rest of the demo history: a day before the base date, never after it.
       await ctx.db.insert(userActivity).values({
+        id: rng.uuid(),
         actionType: 'INSERT',
         resourceType: 'SAVED_VIEW',
         resourceId: row!.id,
