@@ -17,10 +17,11 @@ import {
   savedViewList as savedViewListDefinition,
   savedViewListKey,
 } from '@domain/saved-views';
-import { printQuery, type QueryKeyRegistry, type QueryValueOption, registryFor } from '@domain/search-query';
+import { printQuery, type QueryKeyRegistry, registryFor } from '@domain/search-query';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { type PageSize, parseOrder, serialiseOrder, type TableState } from './table-state';
+import { queryScopeOf } from './typed-query';
 import type { FilterDefinition } from './types';
 
 // Saved views (issue 26) on the console side: the calls, a hook per list, and the pure steps between a view and the
@@ -157,17 +158,6 @@ export function useSavedViews(accountId: string | undefined, list: SavedViewList
   };
 }
 
-/** The options the screen's pick-list filters loaded, by query key name (merchants, MIDs, routes, agents). */
-function loadedOptions(registry: QueryKeyRegistry, filters: readonly FilterDefinition[]) {
-  const options: Record<string, readonly QueryValueOption[]> = {};
-  for (const spec of registry.keys) {
-    const filter = filters.find((candidate) => candidate.id === spec.param);
-    if (spec.kind === 'idList' && filter && (filter.kind === undefined || filter.kind === 'select'))
-      options[spec.name] = filter.options;
-  }
-  return options;
-}
-
 export type SavedViewContent = Pick<SavedViewCreate, 'query' | 'filters' | 'search' | 'sort' | 'pageSize' | 'columns'>;
 
 /** What a view stores of the table's state: the filters the list's keys know, the search, order and page size. */
@@ -180,13 +170,10 @@ export function viewContentOf(
   const kept = Object.fromEntries(
     Object.entries(state.filters).filter(([id, values]) => params.has(id) && values.length > 0),
   );
-  const shown = registryFor(
-    list.registry,
-    filters.map((filter) => filter.id),
-  );
-  const { query } = printQuery({ filters: kept, search: state.search }, shown, {
+  const shown = queryScopeOf(list.registry, filters);
+  const { query } = printQuery({ filters: kept, search: state.search }, shown.registry, {
     now: new Date(),
-    options: loadedOptions(shown, filters),
+    options: shown.options,
   });
   return {
     query,

@@ -46,6 +46,8 @@ export type {
   SeededUser,
 } from './seed-types';
 
+import { savedViewsStep } from './saved-views';
+
 // The demo world: a stand-in for the payment platform around the console (design.md, section 1). It is built by a
 // list of steps sharing one context, so later areas (MIDs, routes, transactions, chargebacks...) append their own
 // steps and find the accounts, merchants and users made before them. Demo data is written with plain inserts; the
@@ -420,6 +422,8 @@ export const DEMO_STEPS: GeneratorStep[] = [
   subscriptionsStep,
   // After the payments: an invoice counts its period's successful payments.
   invoicesStep,
+  // Issue 26: a shared 'Declined this month' view per account.
+  savedViewsStep,
 ];
 
 export interface GenerateOptions {
