@@ -77,8 +77,8 @@ export function useQueryCompletion({
   const names = useQuery({
     queryKey: ['search-names', askedSource, scope.accountId, merchantId ?? '', prefix],
     // A newer keystroke changes the key: react-query aborts this call through the signal.
-    queryFn: ({ signal }) =>
-      api.get('/search/names', {
+    queryFn: async ({ signal }) => {
+      const { items } = await api.get('/search/names', {
         query: {
           source: askedSource,
           q: prefix,
@@ -88,7 +88,10 @@ export function useQueryCompletion({
         },
         schema: searchNamesResponse,
         signal,
-      }),
+      });
+      // Kept with its source and merchant: the answer shown while the next loads may be another key's names.
+      return { source: askedSource, merchantId, items };
+    },
     enabled: allowed && askedSource === source && scope.accountId !== undefined,
     placeholderData: keepPreviousData,
     staleTime: NAMES_STALE_MS,
@@ -96,7 +99,8 @@ export function useQueryCompletion({
   });
 
   const keyName = need?.key.name;
-  const answered: readonly NameHit[] | undefined = allowed ? names.data?.items : undefined;
+  const answered: readonly NameHit[] | undefined =
+    allowed && names.data?.source === source && names.data.merchantId === merchantId ? names.data.items : undefined;
   useEffect(() => {
     if (!keyName || !answered?.length) return;
     const known = learntRef.current[keyName] ?? [];

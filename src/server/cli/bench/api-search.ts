@@ -110,8 +110,10 @@ export const completionPerKeystroke: Measurement = {
     const pure: number[] = [];
     const server: number[] = [];
     let offered = 0;
+    const byTerm = new Map<string, number[]>();
     for (let index = -WARM_UP_KEYSTROKES; index < KEYSTROKES; index++) {
-      const text = `status:success merchant:${TYPED_VALUES[(index + WARM_UP_KEYSTROKES) % TYPED_VALUES.length]}`;
+      const typed = TYPED_VALUES[(index + WARM_UP_KEYSTROKES) % TYPED_VALUES.length]!;
+      const text = `status:success merchant:${typed}`;
       const begin = performance.now();
       parseQuery(text, TRANSACTION_QUERY_KEYS, { now });
       const completion = completeQuery(text, text.length, TRANSACTION_QUERY_KEYS);
@@ -130,13 +132,15 @@ export const completionPerKeystroke: Measurement = {
       if (answered.items.length > 0) offered += 1;
       pure.push(firstPass + secondPass);
       server.push(response.ms);
+      byTerm.set(typed, [...(byTerm.get(typed) ?? []), response.ms]);
       total.push(firstPass + secondPass + response.ms);
     }
     const summary = summarize(total);
+    const terms = [...byTerm].map(([term, values]) => `${term} ${round(summarize(values).p50)}`).join(', ');
     return {
       value: round(summary.p95),
       unit: 'ms',
-      detail: `${describeLatency(summary)}; parse + complete ${describeLatency(summarize(pure))}; names call ${describeLatency(summarize(server))}; ${offered}/${total.length} keystrokes offered names; ${fixture.rows.toLocaleString('en')} merchants on ${fixture.kind}`,
+      detail: `${describeLatency(summary)}; parse + complete ${describeLatency(summarize(pure))}; names call ${describeLatency(summarize(server))} (p50 by term: ${terms} ms); ${offered}/${total.length} keystrokes offered names; ${fixture.rows.toLocaleString('en')} merchants on ${fixture.kind}`,
     };
   },
 };
