@@ -208,7 +208,7 @@ test('an account administrator: merchants, users, user activity and the not-foun
   const users = page.getByRole('grid', { name: 'Users' });
   await expect(bodyRows(page, users).first()).toBeVisible();
   await expectNoSeriousViolations(page, 'users list');
-  await page.getByRole('searchbox', { name: 'Search Users' }).fill(audited.email);
+  await page.getByRole('combobox', { name: 'Search Users' }).fill(audited.email);
   await expect(bodyRows(page, users)).toHaveCount(1);
   await bodyRows(page, users).first().getByRole('gridcell').first().click();
   await expect(page).toHaveURL(new RegExp(`/users/detail/${audited.userId}$`));
@@ -230,7 +230,7 @@ test('an account administrator: merchants, users, user activity and the not-foun
   const activity = page.getByRole('grid', { name: 'User activity' });
   await expect(bodyRows(page, activity).first()).toBeVisible();
   await expectNoSeriousViolations(page, 'user activity');
-  await page.getByRole('searchbox', { name: 'Search User activity' }).fill(audited.userId);
+  await page.getByRole('combobox', { name: 'Search User activity' }).fill(audited.userId);
   await expect(bodyRows(page, activity)).toHaveCount(1);
   await bodyRows(page, activity).first().getByRole('button', { name: 'View changes' }).click();
   const changes = page.getByRole('dialog', { name: 'New values' });

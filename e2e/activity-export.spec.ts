@@ -41,7 +41,7 @@ test('an administrator exports the users list with the Export button and from th
   await signIn(page, lumenUser('administrator'));
   await sideBarLink(page, 'Users').click();
   const grid = page.getByRole('grid', { name: 'Users' });
-  const search = page.getByRole('searchbox', { name: 'Search Users' });
+  const search = page.getByRole('combobox', { name: 'Search Users' });
   await search.fill(invited.email);
   await expect(bodyRows(page, grid)).toHaveCount(1);
 
@@ -99,7 +99,7 @@ test('the audit log shows what changed and exports with Shift+E, and the export 
   await expect(page).toHaveURL(/\/accounts\/[0-9a-f-]{36}\/userActivity/);
   await expect(page.getByRole('heading', { level: 1, name: 'User activity' })).toBeVisible();
   const grid = page.getByRole('grid', { name: 'User activity' });
-  const search = page.getByRole('searchbox', { name: 'Search User activity' });
+  const search = page.getByRole('combobox', { name: 'Search User activity' });
   await search.fill(audited.userId);
   const rows = bodyRows(page, grid);
   await expect(rows).toHaveCount(2);

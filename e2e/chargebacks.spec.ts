@@ -250,7 +250,7 @@ test('a dispute agent triages the queue with the keyboard alone and downloads a 
   await keyboard.press('h');
   await expect(page.getByRole('heading', { level: 1, name: 'User activity' })).toBeVisible();
   await keyboard.press('/');
-  const auditSearch = page.getByRole('searchbox', { name: 'Search User activity' });
+  const auditSearch = page.getByRole('combobox', { name: 'Search User activity' });
   await expect(auditSearch).toBeFocused();
   await keyboard.type(target.chargebackId);
   const auditRows = bodyRows(page, page.getByRole('grid', { name: 'User activity' }));

@@ -98,7 +98,7 @@ test('by mouse, an invoice is added with its PDF, published, set PAID and downlo
   await expect(page.getByText('Created successfully')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Billing & Invoicing' })).toBeVisible();
 
-  await page.getByRole('searchbox', { name: /Billing & Invoicing/ }).fill(number);
+  await page.getByRole('combobox', { name: /Billing & Invoicing/ }).fill(number);
   const row = invoicesGrid(page).getByRole('row', { name: new RegExp(number) });
   await expect(row).toContainText('Draft');
   await expect(row).toContainText('1.234,56 EUR');

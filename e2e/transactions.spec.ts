@@ -170,7 +170,7 @@ test('an administrator refunds part of a payment with the keyboard alone and fin
   await keyboard.press('h');
   await expect(page.getByRole('heading', { level: 1, name: 'User activity' })).toBeVisible();
   await keyboard.press('/');
-  const auditSearch = page.getByRole('searchbox', { name: 'Search User activity' });
+  const auditSearch = page.getByRole('combobox', { name: 'Search User activity' });
   await expect(auditSearch).toBeFocused();
   await keyboard.type(refundId);
   const auditRows = bodyRows(page, page.getByRole('grid', { name: 'User activity' }));

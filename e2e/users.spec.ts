@@ -22,7 +22,7 @@ function usersGrid(page: Page) {
 
 /** The users list narrowed to one address, so the row is found whatever else the database holds. */
 async function searchUsers(page: Page, email: string) {
-  const search = page.getByRole('searchbox', { name: 'Search Users' });
+  const search = page.getByRole('combobox', { name: 'Search Users' });
   await search.fill(email);
   await expect(page).toHaveURL(/[?&]search=/);
   await expect(bodyRows(page, usersGrid(page))).toHaveCount(1);
@@ -125,7 +125,7 @@ test('a role change applies on the changed user’s next call, and the audit log
     await keyboard.press('u');
     await expect(admin.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
     await keyboard.press('/');
-    await expect(admin.getByRole('searchbox', { name: 'Search Users' })).toBeFocused();
+    await expect(admin.getByRole('combobox', { name: 'Search Users' })).toBeFocused();
     await keyboard.type(manager.email);
     await expect(admin).toHaveURL(/[?&]search=/);
     await expect(bodyRows(admin, usersGrid(admin))).toHaveCount(1);

@@ -342,14 +342,14 @@ describe('user activity filters', () => {
   it('searches by ID or text after 3 characters', async () => {
     const { user, listCalls } = renderActivity();
     await screen.findByText(INSERTED.resourceId);
-    await user.type(screen.getByRole('searchbox', { name: /User activity/ }), 'luis');
+    await user.type(screen.getByRole('combobox', { name: /User activity/ }), 'luis');
     await waitFor(() => expect(lastListCall(listCalls).get('search')).toBe('luis'));
   });
 
   it('takes a typed query: action and resource types and a day set their filters, the rest stays the search', async () => {
     const { user, listCalls } = renderActivity();
     await screen.findByText(INSERTED.resourceId);
-    const box = screen.getByRole('searchbox', { name: /User activity/ });
+    const box = screen.getByRole('combobox', { name: /User activity/ });
     await user.type(box, '-action:delete resource:mid,"custom tag" date:2025-02-28 luis{Enter}');
     await waitFor(() => expect(lastListCall(listCalls).getAll('actionType[]')).toEqual(['INSERT', 'UPDATE']));
     expect(lastListCall(listCalls).getAll('resourceType[]')).toEqual(['TAG', 'MID']);

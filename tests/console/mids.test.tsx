@@ -179,7 +179,7 @@ describe('typed queries on the MIDs list (issue 26)', () => {
   it('sets the provider by name, Force 3DS, brands and a currency from the search box, the rest stays the search', async () => {
     const { user, calls } = renderMids(BASE, undefined, WITH_LISTS);
     await within(await screen.findByRole('grid', { name: 'MIDs' })).findByRole('row', { name: /Adyen EU cards/ });
-    const box = screen.getByRole('searchbox', { name: 'Search MIDs' });
+    const box = screen.getByRole('combobox', { name: 'Search MIDs' });
     await user.type(box, 'provider:adyen -force3ds:null brand:visa,mastercard currency:eur cards{Enter}');
     await waitFor(() => expect(listCalls(calls).at(-1)!.search.getAll('cardBrand[]')).toEqual(['VISA', 'MC']));
     const query = listCalls(calls).at(-1)!.search;
@@ -194,7 +194,7 @@ describe('typed queries on the MIDs list (issue 26)', () => {
     const { user, calls } = renderMids(BASE);
     await within(await screen.findByRole('grid', { name: 'MIDs' })).findByRole('row', { name: /Adyen EU cards/ });
     const before = listCalls(calls).length;
-    const box = screen.getByRole('searchbox', { name: 'Search MIDs' });
+    const box = screen.getByRole('combobox', { name: 'Search MIDs' });
     await user.type(box, '-brand:visa{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('Card brand cannot be excluded');
     expect(box).toHaveAttribute('aria-invalid', 'true');

@@ -96,7 +96,7 @@ describe('the plans list and detail', () => {
     await within(await screen.findByRole('grid', { name: 'Plans' })).findByRole('row', {
       name: /Premium monthly plan/,
     });
-    const box = screen.getByRole('searchbox', { name: 'Search Plans' });
+    const box = screen.getByRole('combobox', { name: 'Search Plans' });
     await user.type(box, 'changed:2026-11-01..2026-11-15 premium{Enter}');
     const lists = () => calls.filter((call) => call.path === `/merchant/${MERCHANT_ID}/plan`);
     await waitFor(() => expect(lists().at(-1)!.search.get('search')).toBe('premium'));

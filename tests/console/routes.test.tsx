@@ -169,7 +169,7 @@ describe('typed queries on the routes list (issue 26)', () => {
   it('sets weight bands, priorities and the fallback choice from the search box', async () => {
     const { user, calls } = renderRoutes(BASE);
     await within(await screen.findByRole('grid', { name: 'Routes' })).findByRole('row', { name: /EU checkout/ });
-    const box = screen.getByRole('searchbox', { name: 'Search Routes' });
+    const box = screen.getByRole('combobox', { name: 'Search Routes' });
     await user.type(box, 'weight:90-100,0-10 -priority:1 fallback:false checkout{Enter}');
     await waitFor(() => expect(listCalls(calls).at(-1)!.search.get('fallbackRoute')).toBe('false'));
     const query = listCalls(calls).at(-1)!.search;
@@ -182,7 +182,7 @@ describe('typed queries on the routes list (issue 26)', () => {
     const { user, calls } = renderRoutes(BASE);
     await within(await screen.findByRole('grid', { name: 'Routes' })).findByRole('row', { name: /EU checkout/ });
     const before = listCalls(calls).length;
-    await user.type(screen.getByRole('searchbox', { name: 'Search Routes' }), 'fallback:true,false{Enter}');
+    await user.type(screen.getByRole('combobox', { name: 'Search Routes' }), 'fallback:true,false{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('Fallback MID takes one value, not a list.');
     expect(listCalls(calls)).toHaveLength(before);
   });

@@ -63,7 +63,7 @@ describe('user detail', () => {
     expect(back).toHaveAttribute('href', '/users?search=ana&limit=100');
     await user.click(back);
     await waitFor(() => expect(currentPath()).toBe('/users'));
-    expect(await screen.findByRole('searchbox', { name: 'Search Users' })).toHaveValue('ana');
+    expect(await screen.findByRole('combobox', { name: 'Search Users' })).toHaveValue('ana');
   });
 
   it('offers Edit, Delete and Resend invitation by permission', async () => {

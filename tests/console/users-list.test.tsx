@@ -118,9 +118,9 @@ describe('users list', () => {
   it('searches by name, e-mail or ID', async () => {
     const { user, calls } = renderUsers();
     await grid();
-    await user.type(screen.getByRole('searchbox', { name: 'Search Users' }), 'ana');
+    await user.type(screen.getByRole('combobox', { name: 'Search Users' }), 'ana');
     await waitFor(() => expect(calls.at(-1)?.search.get('search')).toBe('ana'));
-    expect(screen.getByRole('searchbox', { name: 'Search Users' })).toHaveAttribute(
+    expect(screen.getByRole('combobox', { name: 'Search Users' })).toHaveAttribute(
       'placeholder',
       'Search by name, e-mail or ID',
     );
@@ -136,7 +136,7 @@ describe('typed queries on the users list (issue 26)', () => {
     await grid();
     // The account names are those the Account Name filter loaded.
     await waitFor(() => expect(calls.some((call) => call.path === '/account')).toBe(true));
-    const box = screen.getByRole('searchbox', { name: 'Search Users' });
+    const box = screen.getByRole('combobox', { name: 'Search Users' });
     await user.type(box, 'type:internal account:globex status:active,invited sam{Enter}');
     await waitFor(() => expect(listCalls(calls).at(-1)!.search.get('userType')).toBe('INTERNAL'));
     const query = listCalls(calls).at(-1)!.search;
@@ -153,7 +153,7 @@ describe('typed queries on the users list (issue 26)', () => {
     const { user, calls } = renderUsers();
     await grid();
     const before = listCalls(calls).length;
-    const box = screen.getByRole('searchbox', { name: 'Search Users' });
+    const box = screen.getByRole('combobox', { name: 'Search Users' });
     await user.type(box, 'type:internal{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent("The users list has no key 'type'. Its keys: status.");
     expect(listCalls(calls)).toHaveLength(before);

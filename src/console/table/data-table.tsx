@@ -183,6 +183,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const completion = useMemo(() => {
     if (!queryKeys) return undefined;
     const { registry, options } = queryScopeOf(queryKeys, filters);
+    // A list with no keys (merchants, accounts) has nothing to complete: its box stays a plain search box.
+    if (registry.keys.length === 0) return undefined;
     return { registry, options, scope: { accountId: pathScope.accountId, merchantId: namesMerchant } };
   }, [queryKeys, filters, pathScope.accountId, namesMerchant]);
 
