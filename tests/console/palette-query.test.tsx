@@ -52,6 +52,29 @@ describe('palette query mode', () => {
     expect(screen.getByRole('combobox', { name: /Search transactions/i })).toHaveValue('blue');
   });
 
+  it('completes keys and values as the user types: Enter fills a half-typed term in, Tab takes the first completion', async () => {
+    const { user } = renderPalette(7);
+    const palette = await openPalette(user);
+    await user.keyboard('status:suc');
+    const complete = await within(palette).findByRole('group', { name: 'Complete' });
+    expect(within(complete).getAllByRole('option')[0]).toHaveTextContent(/success/i);
+    // Half typed, the query opens nothing yet: the completion leads.
+    expect(within(palette).queryByRole('option', { name: /Show transactions/ })).not.toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    const input = within(palette).getByRole('combobox');
+    expect(input).toHaveValue('status:success');
+    expect(input).toHaveFocus();
+    // 'cur' alone is free text, so the query reads cleanly and Enter would open it: Tab completes.
+    await user.keyboard(' cur');
+    const keys = await within(palette).findByRole('group', { name: 'Complete' });
+    await waitFor(() => expect(within(keys).getAllByRole('option')[0]).toHaveTextContent(/currency/));
+    await user.keyboard('{Tab}');
+    expect(input).toHaveValue('status:success currency:');
+    await user.keyboard('eur');
+    const open = await within(palette).findByRole('option', { name: /Show transactions/ });
+    await waitFor(() => expect(open).toHaveTextContent('7 transactions'));
+  });
+
   it('says the cap rather than a number past it', async () => {
     const { user } = renderPalette(10_001);
     const palette = await openPalette(user);

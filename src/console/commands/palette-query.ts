@@ -1,12 +1,19 @@
 import type { ScreenDefinition } from '@console/app/screen-types';
 import { useApi } from '@console/session/session-provider';
 import { defaultTableState, serialiseTableState, type TableState } from '@console/table/table-state';
-import { hasQueryTerms } from '@console/table/typed-query';
+import { hasQueryTerms, type QueryOptions } from '@console/table/typed-query';
 import type { ListQueryParams } from '@console/table/types';
 import { compileListQuery, multiValuedFilterIds } from '@console/table/use-list-query';
+import { useQueryCompletion } from '@console/table/use-query-completion';
 import { TABLE_RECORD_CAP } from '@domain/enums';
 import { formatInteger } from '@domain/format';
-import { parseQuery, type QueryError, type QueryValueOption, registryFor } from '@domain/search-query';
+import {
+  parseQuery,
+  type QueryError,
+  type QueryKeyRegistry,
+  type QueryValueOption,
+  registryFor,
+} from '@domain/search-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { defaultQueryTarget, type QueryScope, type QueryTarget, usableQueryTargets } from './query-targets';
@@ -140,7 +147,11 @@ export interface PaletteQueryMode extends PaletteQuery {
   target: QueryTarget | undefined;
   /** The option that opens the list ('Show transactions'), when the query reads cleanly. */
   openItem: PaletteItem | undefined;
+  /** What may follow the word being typed: keys, values, names from the server; choosing one fills the input. */
+  completions: PaletteItem[];
 }
+
+export const COMPLETE_GROUP = 'Complete';
 
 /**
  * Whether and how the palette's input is a query: always on a list's query page ('Search transactions…'), and at the
@@ -162,7 +173,40 @@ export function usePaletteQueryMode(
     return page === 'root' ? defaultQueryTarget(location, screens, scope) : undefined;
   }, [page, listId, screens, scope, location]);
   const active = target !== undefined && (page === 'query' || hasQueryTerms(text));
-  const query = usePaletteQuery(text, target, scope, NO_NAMES, active);
+  const registry = useMemo(
+    () =>
+      target && scope
+        ? registryFor(
+            target.registry,
+            target.filters(scope).map((filter) => filter.id),
+          )
+        : NO_KEYS,
+    [target, scope],
+  );
+  // The palette's input is typed at its end: the completion reads the word before it.
+  const { completion, learnt } = useQueryCompletion({
+    text,
+    cursor: text.length,
+    registry,
+    options: NO_NAMES,
+    scope: scope ?? NO_SCOPE,
+    enabled: active,
+  });
+  const query = usePaletteQuery(text, target, scope, learnt, active);
+  const completions = useMemo<PaletteItem[]>(() => {
+    if (!active) return [];
+    const current = text.slice(completion.from, completion.to);
+    return completion.items
+      .filter((item) => item.insert !== current)
+      .map((item) => ({
+        id: `complete:${item.kind}:${item.insert}`,
+        title: item.label,
+        subtitle: item.detail,
+        group: COMPLETE_GROUP,
+        fills: text.slice(0, completion.from) + item.insert,
+        onSelect: () => undefined,
+      }));
+  }, [active, text, completion]);
   const { href, countText } = query;
   const openItem = useMemo<PaletteItem | undefined>(() => {
     if (!active || !target || !href) return undefined;
@@ -175,10 +219,12 @@ export function usePaletteQueryMode(
       onSelect: (context) => context.navigate(href),
     };
   }, [active, target, href, countText]);
-  return { ...query, active, target, openItem };
+  return { ...query, active, target, openItem, completions };
 }
 
-const NO_NAMES: Readonly<Record<string, readonly QueryValueOption[]>> = {};
+const NO_NAMES: QueryOptions = {};
+const NO_KEYS: QueryKeyRegistry = { list: '', keys: [] };
+const NO_SCOPE = { accountId: undefined };
 
 /** 'Search transactions…' and its siblings: each opens the query page of a list the user may see here. */
 export function useQueryTargetSource(screens: readonly ScreenDefinition[], ctx: CommandContext): PaletteSource {

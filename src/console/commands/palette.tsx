@@ -12,7 +12,7 @@ import {
   useMerchantSources,
   useScreenSource,
 } from './palette-navigation-sources';
-import { usePaletteQueryMode, useQueryTargetSource } from './palette-query';
+import { COMPLETE_GROUP, usePaletteQueryMode, useQueryTargetSource } from './palette-query';
 import { useChargebackSearchSources, useTransactionSearchSources } from './palette-record-sources';
 import { type PaletteGroup, sourcePage, usePaletteResults } from './palette-results';
 import { isTargetPage, NO_VIEWS_HINT, PAGE_PLACEHOLDER, PICKER_HINT } from './palette-steps';
@@ -139,9 +139,7 @@ function PaletteDialog({ screens, page, commandId, onClose, onPageChange }: Comm
   const results = usePaletteResults(queryMode.active ? NO_SOURCES : sources, query, ctx);
   const { matched, shown, pending } = results;
   const groups: PaletteGroup[] = queryMode.active
-    ? queryMode.openItem
-      ? [{ heading: queryMode.openItem.group, items: [queryMode.openItem] }]
-      : []
+    ? queryGroups(queryMode.openItem, queryMode.completions)
     : results.groups;
   const firstId = groups[0]?.items[0]?.id ?? '';
 
@@ -227,6 +225,13 @@ function PaletteDialog({ screens, page, commandId, onClose, onPageChange }: Comm
                 event.preventDefault();
                 openInNewTab();
               }
+              // Tab takes the completion shown selected, or the first one, as a shell does.
+              const { completions } = queryMode;
+              if (event.key === 'Tab' && !event.shiftKey && completions.length > 0) {
+                event.preventDefault();
+                const chosen = (moved && completions.find((item) => item.id === selected)) || completions[0];
+                if (chosen?.fills !== undefined) changeQuery(chosen.fills);
+              }
               if (event.key === 'Backspace' && query === '' && page !== 'root') {
                 event.preventDefault();
                 onPageChange('root');
@@ -311,4 +316,10 @@ function QueryFooter({ errors }: { errors: readonly QueryError[] }) {
       )}
     </div>
   );
+}
+
+/** A clean query opens first (Enter runs it); while it is wrong or half typed, the completion leads. */
+function queryGroups(openItem: PaletteItem | undefined, completions: PaletteItem[]): PaletteGroup[] {
+  const complete = completions.length > 0 ? [{ heading: COMPLETE_GROUP, items: completions }] : [];
+  return openItem ? [{ heading: openItem.group, items: [openItem] }, ...complete] : complete;
 }
