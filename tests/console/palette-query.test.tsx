@@ -80,7 +80,7 @@ describe('palette query mode', () => {
     const palette = await openPalette(user);
     await user.keyboard('status:success');
     const open = await within(palette).findByRole('option', { name: /Show transactions/ });
-    await waitFor(() => expect(open).toHaveTextContent('10.000+ transactions'));
+    await waitFor(() => expect(open).toHaveTextContent('+10k transactions'));
   });
 
   it('names what is wrong with a query and opens nothing', async () => {

@@ -1,11 +1,10 @@
 import type { ScreenDefinition } from '@console/app/screen-types';
 import { useApi } from '@console/session/session-provider';
-import { defaultTableState, serialiseTableState, type TableState } from '@console/table/table-state';
+import { defaultTableState, isOverCap, serialiseTableState, type TableState } from '@console/table/table-state';
 import { hasQueryTerms, type QueryOptions } from '@console/table/typed-query';
 import type { ListQueryParams } from '@console/table/types';
 import { compileListQuery, multiValuedFilterIds } from '@console/table/use-list-query';
 import { useQueryCompletion } from '@console/table/use-query-completion';
-import { TABLE_RECORD_CAP } from '@domain/enums';
 import { formatInteger } from '@domain/format';
 import {
   parseQuery,
@@ -71,9 +70,9 @@ function useCount(
   return answer;
 }
 
-/** The count's words: the lists cap their totals at 10,000 (spec 1, section 9), and so does the palette. */
+/** The count's words, as the list's own total says them: past the cap (spec 3, section 2.1) '+10k'. */
 export function countWords(total: number, noun: string): string {
-  return total > TABLE_RECORD_CAP ? `${formatInteger(TABLE_RECORD_CAP)}+ ${noun}` : `${formatInteger(total)} ${noun}`;
+  return `${isOverCap(total) ? '+10k' : formatInteger(total)} ${noun}`;
 }
 
 export interface CompiledPaletteQuery {
