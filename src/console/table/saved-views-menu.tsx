@@ -225,7 +225,7 @@ export function SaveViewModal({ rename, canShare, onClose, onSave }: SaveViewMod
           data-autofocus
         />
         {rename ? null : (
-          <>
+          <div className="saved-view-form__options">
             {canShare ? (
               <Checkbox
                 label="Share with the account"
@@ -238,7 +238,7 @@ export function SaveViewModal({ rename, canShare, onClose, onSave }: SaveViewMod
               checked={isDefault}
               onChange={(event) => setIsDefault(event.target.checked)}
             />
-          </>
+          </div>
         )}
       </form>
     </Modal>
