@@ -6,7 +6,7 @@ import type { SessionResponse } from '@domain/contract/auth';
 import type { RuntimeConfig } from '@domain/contract/config';
 import { credentialsFromResponse } from '@machines/session.machine';
 import { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { memoryLocation } from 'wouter/memory-location';
@@ -122,4 +122,11 @@ export function renderApp({ path, session = null, server, config }: RenderAppOpt
   /** The current path (without the query). */
   const currentPath = () => (location.history.at(-1) ?? '').split('?')[0];
   return { ...utils, user, location, calls, currentPath, storage };
+}
+
+/** Opens the command palette from the merchants list, where these tests start, as a user does: Ctrl+K. */
+export async function openPaletteOnMerchants(user: ReturnType<typeof renderApp>['user']): Promise<HTMLElement> {
+  await screen.findByRole('heading', { name: 'Merchants', level: 1 });
+  await user.keyboard('{Control>}k{/Control}');
+  return screen.findByRole('dialog', { name: 'Command palette' });
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockTableLayout } from './activity-fixtures';
-import { ACCOUNT_ID, renderApp } from './app-harness';
+import { ACCOUNT_ID, openPaletteOnMerchants, renderApp } from './app-harness';
 import { READER, transactionsApi } from './transactions-fixtures';
 
 // The palette's query mode (issue 26): a key:value query typed at the root is read against the transactions' keys,
@@ -16,11 +16,7 @@ function renderPalette(total = 1234) {
   return { ...app, ...fake };
 }
 
-async function openPalette(user: ReturnType<typeof renderApp>['user']) {
-  await screen.findByRole('heading', { name: 'Merchants', level: 1 });
-  await user.keyboard('{Control>}k{/Control}');
-  return screen.findByRole('dialog', { name: 'Command palette' });
-}
+const openPalette = openPaletteOnMerchants;
 
 beforeEach(() => {
   sessionStorage.clear();

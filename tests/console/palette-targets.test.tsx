@@ -2,7 +2,7 @@ import { PERMISSIONS as P } from '@domain/permissions';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockTableLayout } from './activity-fixtures';
-import { ACCOUNT_ID, json, renderApp, type Server } from './app-harness';
+import { ACCOUNT_ID, json, openPaletteOnMerchants, renderApp, type Server } from './app-harness';
 import {
   ACCOUNT as CHARGEBACKS_ACCOUNT,
   detailPath as caseDetailPath,
@@ -31,11 +31,7 @@ function renderWith(server: Server, permissions: string[]) {
   return renderApp({ path: HOME, session: { permissions }, server });
 }
 
-async function openPalette(user: ReturnType<typeof renderApp>['user']) {
-  await screen.findByRole('heading', { name: 'Merchants', level: 1 });
-  await user.keyboard('{Control>}k{/Control}');
-  return screen.findByRole('dialog', { name: 'Command palette' });
-}
+const openPalette = openPaletteOnMerchants;
 
 const input = (palette: HTMLElement) => within(palette).getByRole('combobox');
 

@@ -2,7 +2,7 @@ import { PERMISSIONS as P } from '@domain/permissions';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockTableLayout } from './activity-fixtures';
-import { ACCOUNT_ID, OTHER_ACCOUNT_ID, renderApp } from './app-harness';
+import { ACCOUNT_ID, OTHER_ACCOUNT_ID, openPaletteOnMerchants, renderApp } from './app-harness';
 import { detailPath, PAYMENT_ID, READER, REFUND_ID, SEARCH_HIT, transactionsApi } from './transactions-fixtures';
 
 // The palette's transaction lookup (issue 4, section 4): a pasted or typed transaction id, by prefix through
@@ -19,11 +19,7 @@ function renderPalette({
   return { ...app, ...fake };
 }
 
-async function openPalette(user: ReturnType<typeof renderApp>['user']) {
-  await screen.findByRole('heading', { name: 'Merchants', level: 1 });
-  await user.keyboard('{Control>}k{/Control}');
-  return screen.findByRole('dialog', { name: 'Command palette' });
-}
+const openPalette = openPaletteOnMerchants;
 
 beforeEach(() => {
   sessionStorage.clear();
