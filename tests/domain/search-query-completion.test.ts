@@ -52,7 +52,7 @@ describe('completeQuery: keys', () => {
     // 'ated' starts no key of the transactions list but is inside 'created'.
     expect(labels('ated')).toEqual(['created:']);
     expect(labels('stauts')).toContain('status:');
-    expect(labels('c').slice(0, 3)).toEqual(['country:', 'category:', 'created:']);
+    expect(labels('c').slice(0, 3)).toEqual(['country:', 'category:', 'currency:']);
   });
 
   it('after a dash offers only the keys that can be excluded', () => {
