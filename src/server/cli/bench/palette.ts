@@ -1,6 +1,6 @@
 import { chromium, type Page } from '@playwright/test';
-import { startConsoleServer } from './palette-server';
 import { installKeystrokeProbe, type KeystrokeSample } from './palette-probe';
+import { startConsoleServer } from './palette-server';
 import { describeLatency, round, summarize } from './stats';
 import type { Measurement } from './types';
 
