@@ -1,4 +1,4 @@
-import { chromium, type Page } from '@playwright/test';
+import { type Browser, chromium, type Page } from '@playwright/test';
 import { installKeystrokeProbe, type KeystrokeSample } from './palette-probe';
 import { startConsoleServer } from './palette-server';
 import { describeLatency, round, summarize } from './stats';
@@ -68,6 +68,25 @@ async function typeSequence(page: Page, sequence: Sequence): Promise<KeystrokeSa
   return samples;
 }
 
+/**
+ * The same probe on a bare <input> in the same browser: what a keystroke costs with no app at all (waiting for the
+ * next frame, the machine's load). Printed beside the palette's figure so its own share can be told apart.
+ */
+async function plainInputFloor(browser: Browser): Promise<number[]> {
+  const page = await browser.newPage();
+  await page.setContent('<input aria-label="Plain">');
+  await page.evaluate(installKeystrokeProbe);
+  await page.getByLabel('Plain').focus();
+  const text = SEQUENCES.map((sequence) => sequence.text).join(' ');
+  for (const [index, char] of [...text].entries()) {
+    await page.keyboard.type(char);
+    await page.waitForFunction((count) => (window.__paletteSamples?.length ?? 0) >= count, index + 1);
+  }
+  const samples = await page.evaluate(() => window.__paletteSamples?.map((sample) => sample.ms) ?? []);
+  await page.close();
+  return samples;
+}
+
 async function measureInBrowser(baseUrl: string) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -83,7 +102,7 @@ async function measureInBrowser(baseUrl: string) {
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const sequence of SEQUENCES) bySequence.get(sequence.label)!.push(...(await typeSequence(page, sequence)));
     }
-    return bySequence;
+    return { bySequence, floor: await plainInputFloor(browser) };
   } finally {
     await browser.close();
   }
@@ -95,12 +114,13 @@ export const paletteKeystrokeToPaint: Measurement = {
   budget: BUDGET,
   async run() {
     const server = await startConsoleServer(log);
-    let bySequence: Map<string, KeystrokeSample[]>;
+    let measured: Awaited<ReturnType<typeof measureInBrowser>>;
     try {
-      bySequence = await measureInBrowser(server.baseUrl);
+      measured = await measureInBrowser(server.baseUrl);
     } finally {
       await server.close();
     }
+    const { bySequence, floor } = measured;
     const all = [...bySequence.values()].flat();
     const overall = summarize(all.map((sample) => sample.ms));
     const notes = [...bySequence].map(([label, samples]) => {
@@ -110,6 +130,7 @@ export const paletteKeystrokeToPaint: Measurement = {
         slowest?.key ?? '-'
       }'; ${later} key(s) whose palette changed again in a later frame (remote answers, deferred renders)`;
     });
+    notes.push(`a bare <input> in the same browser (no app): ${describeLatency(summarize(floor))}`);
     return {
       value: round(overall.p95),
       unit: 'ms',
