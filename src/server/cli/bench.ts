@@ -14,6 +14,7 @@ import { DASHBOARD_MEASUREMENTS, setDashboardLog } from './bench/dashboard';
 import { EMBEDDED_MEASUREMENTS, setEmbeddedLog } from './bench/embedded';
 import { exportCpu, exportFirstByte, exportMemory } from './bench/export';
 import { INVOICE_MEASUREMENTS, setInvoicesLog } from './bench/invoices';
+import { paletteKeystrokeToPaint, setPaletteLog } from './bench/palette';
 import { round } from './bench/stats';
 import { SUBSCRIPTION_MEASUREMENTS, setSubscriptionsLog } from './bench/subscriptions';
 import { closeTransactionsFixture, setTransactionsLog, TRANSACTION_MEASUREMENTS } from './bench/transactions';
@@ -54,6 +55,7 @@ const MEASUREMENTS: readonly Measurement[] = [
   ...EMBEDDED_MEASUREMENTS,
   ...SUBSCRIPTION_MEASUREMENTS,
   ...INVOICE_MEASUREMENTS,
+  paletteKeystrokeToPaint,
 ];
 
 const GROUPS: readonly BenchGroup[] = [
@@ -68,6 +70,7 @@ const GROUPS: readonly BenchGroup[] = [
   'embedded',
   'subscriptions',
   'invoices',
+  'palette',
 ];
 const root = resolve(import.meta.dirname, '../../..');
 
@@ -82,7 +85,7 @@ function parseOptions() {
   });
   if (values.help) {
     console.log(
-      'Usage: npm run bench -- [--only console|api|search|export|transactions|backtest|counters|dashboard|embedded|subscriptions|invoices]... [--rows N] [--strict]',
+      'Usage: npm run bench -- [--only console|api|search|export|transactions|backtest|counters|dashboard|embedded|subscriptions|invoices|palette]... [--rows N] [--strict]',
     );
     console.log(
       'Transactions: BENCH_TRANSACTIONS_URL=<a database seeded with npm run seed -- --transactions N>, or BENCH_TRANSACTIONS=N generated rows.',
@@ -99,6 +102,9 @@ function parseOptions() {
     );
     console.log(
       'Invoices: a throwaway database on DATABASE_URL/TEST_DATABASE_URL with 100,000 invoices (BENCH_INVOICES=N), or 20,000 on PGlite; downloads on port 4281 (BENCH_INVOICES_PORT).',
+    );
+    console.log(
+      'Palette: the built console and the server on a fresh embedded database with the demo data, on port 4360 (BENCH_PALETTE_PORT), in /usr/bin/chromium (CHROMIUM_PATH).',
     );
     process.exit(0);
   }
@@ -167,6 +173,7 @@ async function main() {
   setEmbeddedLog(log);
   setSubscriptionsLog(log);
   setInvoicesLog(log);
+  setPaletteLog(log);
 
   let fixture: Promise<ApiFixture> | undefined;
   const context: BenchContext = {

@@ -12,7 +12,8 @@ export type BenchGroup =
   | 'dashboard'
   | 'embedded'
   | 'subscriptions'
-  | 'invoices';
+  | 'invoices'
+  | 'palette';
 
 export interface Budget {
   op: '<=' | '==';
