@@ -17,7 +17,7 @@ import {
   savedViewList as savedViewListDefinition,
   savedViewListKey,
 } from '@domain/saved-views';
-import { printQuery, type QueryKeyRegistry, registryFor } from '@domain/search-query';
+import { printQuery, type QueryKeyRegistry } from '@domain/search-query';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { type PageSize, parseOrder, serialiseOrder, type TableState } from './table-state';
