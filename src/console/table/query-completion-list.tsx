@@ -1,5 +1,6 @@
+import { useAnchoredPopover } from '@console/ui/anchored-popover';
 import type { CompletionItem } from '@domain/search-query';
-import { autoUpdate, FloatingPortal, flip, offset, shift, size, useFloating } from '@floating-ui/react';
+import { FloatingPortal } from '@floating-ui/react';
 import { useEffect } from 'react';
 
 // The listbox under a search box that takes the query language (the ARIA combobox pattern): the box keeps focus and
@@ -30,24 +31,7 @@ export function QueryCompletionList({
   onHover,
   onPick,
 }: QueryCompletionListProps) {
-  const { refs, floatingStyles } = useFloating({
-    open: true,
-    placement: 'bottom-start',
-    elements: { reference: anchor },
-    whileElementsMounted: autoUpdate,
-    middleware: [
-      offset(4),
-      flip({ padding: 8 }),
-      shift({ padding: 8 }),
-      size({
-        padding: 8,
-        apply: ({ availableHeight, rects, elements }) => {
-          elements.floating.style.maxHeight = `${Math.max(120, Math.min(320, availableHeight))}px`;
-          elements.floating.style.minWidth = `${rects.reference.width}px`;
-        },
-      }),
-    ],
-  });
+  const { refs, floatingStyles } = useAnchoredPopover(anchor, { minHeight: 120, maxHeight: 320, matchWidth: true });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the option's id derives from the index alone
   useEffect(() => {

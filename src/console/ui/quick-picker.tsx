@@ -1,6 +1,7 @@
 import { useFocusScope } from '@console/commands/focus-scope';
-import { autoUpdate, FloatingPortal, flip, offset, shift, size, useFloating } from '@floating-ui/react';
+import { FloatingPortal } from '@floating-ui/react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useAnchoredPopover } from './anchored-popover';
 import { CheckIcon } from './icons';
 import './quick-picker.css';
 
@@ -46,23 +47,7 @@ export function QuickPicker({ label, subject, options, value, anchor, onPick, on
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
-  const { refs, floatingStyles } = useFloating({
-    open: true,
-    placement: 'bottom-start',
-    elements: { reference: anchor },
-    whileElementsMounted: autoUpdate,
-    middleware: [
-      offset(4),
-      flip({ padding: 8 }),
-      shift({ padding: 8 }),
-      size({
-        padding: 8,
-        apply: ({ availableHeight, elements }) => {
-          elements.floating.style.maxHeight = `${Math.max(160, availableHeight)}px`;
-        },
-      }),
-    ],
-  });
+  const { refs, floatingStyles } = useAnchoredPopover(anchor, { minHeight: 160 });
 
   useFocusScope('dialog', { onEscape: () => onCloseRef.current() });
 
