@@ -2,7 +2,7 @@ import type { ScreenDefinition } from '@console/app/screen-types';
 import { useApi } from '@console/session/session-provider';
 import { defaultTableState, isOverCap, serialiseTableState, type TableState } from '@console/table/table-state';
 import { hasQueryTerms, type QueryOptions } from '@console/table/typed-query';
-import type { ListQueryParams } from '@console/table/types';
+import type { FilterDefinition, ListQueryParams } from '@console/table/types';
 import { compileListQuery, multiValuedFilterIds } from '@console/table/use-list-query';
 import { useQueryCompletion } from '@console/table/use-query-completion';
 import { formatInteger } from '@domain/format';
@@ -88,8 +88,8 @@ export function compilePaletteQuery(
   scope: QueryScope,
   names: Readonly<Record<string, readonly QueryValueOption[]>>,
   now: Date = new Date(),
+  filters: readonly FilterDefinition[] = target.filters(scope),
 ): CompiledPaletteQuery {
-  const filters = target.filters(scope);
   const filterIds = filters.map((filter) => filter.id);
   const registry = registryFor(target.registry, filterIds);
   const parsed = parseQuery(text, registry, { now, options: names });
@@ -109,16 +109,17 @@ export function usePaletteQuery(
   names: Readonly<Record<string, readonly QueryValueOption[]>>,
   active: boolean,
 ): PaletteQuery {
+  // The list's filters change with the list and the scope, not with each keystroke.
+  const filters = useMemo(() => (target && scope ? target.filters(scope) : []), [target, scope]);
   const compiled = useMemo(
     () =>
       active && target && scope
-        ? compilePaletteQuery(text, target, scope, names)
+        ? compilePaletteQuery(text, target, scope, names, new Date(), filters)
         : { errors: [], state: undefined, href: undefined },
-    [active, text, target, scope, names],
+    [active, text, target, scope, names, filters],
   );
   const listQuery = useMemo(() => {
     if (!target || !scope || !compiled.state) return undefined;
-    const filters = target.filters(scope);
     const query = compileListQuery(
       { ...compiled.state, limit: COUNT_PAGE_SIZE },
       multiValuedFilterIds(filters),
@@ -128,7 +129,7 @@ export function usePaletteQuery(
     const firstType = searchTypes?.options[0]?.value;
     if (searchTypes && firstType && compiled.state.search) query[searchTypes.param] = firstType;
     return query;
-  }, [target, scope, compiled.state]);
+  }, [target, scope, compiled.state, filters]);
   const count = useCount(target, scope, listQuery);
 
   let countText: string | undefined;
