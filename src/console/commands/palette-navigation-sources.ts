@@ -3,7 +3,8 @@ import { useApi, useSession } from '@console/session/session-provider';
 import { merchantList } from '@domain/contract/merchants';
 import { type SearchHit, searchResponse } from '@domain/contract/search';
 import { looksLikeIdPrefix } from '@domain/ids';
-import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { isScopeReachable } from './focus-scope';
 import { executeCommand, isCommandAvailable, useCommands } from './registry';
 import type { CommandContext, PaletteItem, PaletteSource } from './types';
@@ -111,6 +112,8 @@ export function useAccountSources(): PaletteSource[] {
   }, [accounts, isProviderStaff]);
 }
 
+const NO_MERCHANTS: MerchantOption[] = [];
+
 interface MerchantOption {
   merchantId: string;
   accountId: string;
@@ -118,43 +121,35 @@ interface MerchantOption {
   merchantLegalName: string;
 }
 
-// The current account's merchants, kept between openings so the palette lists them at once while it refreshes.
-const merchantCache = new Map<string, MerchantOption[]>();
-
+/**
+ * The current account's merchants, kept in the query cache between openings so the palette lists them at once while
+ * it refreshes (the cache is cleared at sign-out, so the next user of the tab never sees them).
+ */
 export function useMerchantSources(accountId: string | undefined): PaletteSource[] {
   const api = useApi();
-  const [merchants, setMerchants] = useState<MerchantOption[]>(() =>
-    accountId ? (merchantCache.get(accountId) ?? []) : [],
-  );
-
-  useEffect(() => {
-    if (!accountId) {
-      setMerchants([]);
-      return;
-    }
-    setMerchants(merchantCache.get(accountId) ?? []);
-    const controller = new AbortController();
-    api
-      .get(`/account/${accountId}/merchant`, {
+  const { data } = useQuery({
+    queryKey: ['palette-merchants', accountId],
+    queryFn: async ({ signal }): Promise<MerchantOption[]> => {
+      const list = await api.get(`/account/${accountId}/merchant`, {
         query: { limit: 500, order: 'prettyName' },
         schema: merchantList,
         notFoundIsAnswer: true,
-        signal: controller.signal,
-      })
-      .then((list) => {
-        const options = list.items.map(({ merchantId, accountId: owner, prettyName, merchantLegalName }) => ({
-          merchantId,
-          accountId: owner,
-          prettyName,
-          merchantLegalName,
-        }));
-        merchantCache.set(accountId, options);
-        setMerchants(options);
-      })
-      // The palette still works from the search without the list; the failure is not the user's concern here.
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [api, accountId]);
+        signal,
+      });
+      return list.items.map(({ merchantId, accountId: owner, prettyName, merchantLegalName }) => ({
+        merchantId,
+        accountId: owner,
+        prettyName,
+        merchantLegalName,
+      }));
+    },
+    enabled: accountId !== undefined,
+    // Refreshed at every opening: a merchant made a moment ago is listed.
+    staleTime: 0,
+    // The palette still works from the search without the list; the failure is not the user's concern here.
+    retry: false,
+  });
+  const merchants = accountId && data ? data : NO_MERCHANTS;
 
   return useMemo(() => {
     if (merchants.length === 0) return [];

@@ -3,29 +3,35 @@
 // Kept in sessionStorage so a reload of the detail screen keeps it; per tab, like the history it stands in for.
 
 const PREFIX = 'list-location:';
-const memory = new Map<string, string>();
+/** Where storage is blocked, this page load still remembers (storage is the truth otherwise: tabs and reloads agree). */
+const fallbackLocations = new Map<string, string>();
 
 function storage(): Storage | undefined {
   try {
     return typeof sessionStorage === 'undefined' ? undefined : sessionStorage;
   } catch {
-    // Storage can be blocked (privacy settings); the in-memory copy still works for this page load.
+    // Storage can be blocked (privacy settings).
     return undefined;
   }
 }
 
 export function rememberListLocation(path: string, query: string): void {
-  memory.set(path, query);
+  const store = storage();
+  if (!store) {
+    fallbackLocations.set(path, query);
+    return;
+  }
   try {
-    storage()?.setItem(PREFIX + path, query);
+    store.setItem(PREFIX + path, query);
   } catch {
-    // Quota or blocked storage: the in-memory copy is enough.
+    // Quota: the back link falls back to the bare list, as on a first visit.
   }
 }
 
 /** The list's path with the query it was last shown with, or the bare path. */
 export function listLocation(path: string): string {
-  const query = memory.get(path) ?? storage()?.getItem(PREFIX + path) ?? '';
+  const store = storage();
+  const query = (store ? store.getItem(PREFIX + path) : fallbackLocations.get(path)) ?? '';
   return query ? `${path}?${query}` : path;
 }
 
