@@ -14,6 +14,23 @@ export const alias = {
 // The dev server proxies the API to the Fastify process started by `npm run dev`.
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
+/** Console test files that vi.mock a console module: they run isolated, see the 'console-mocked' project. */
+const OWN_MODULE_GRAPH = [
+  'tests/console/hotkeys.test.tsx',
+  'tests/console/palette-aria.test.tsx',
+  'tests/console/palette.test.tsx',
+];
+
+const consoleTests = {
+  environment: 'jsdom' as const,
+  setupFiles: ['tests/console/setup.ts'],
+  globalSetup: ['tests/console/served-routes.global.ts'],
+  // A test makes several waits of up to 10 s each (setup.ts) and a busy machine slows all of its work: the slowest
+  // test (eight filter picks) takes 2.4 s idle and 22 s on a saturated 2-core machine, so 60 s, as an e2e test.
+  // The workers are vitest's default, one fewer than the cores: one on CI's 2 cores, so files never compete.
+  testTimeout: 60_000,
+};
+
 export default defineConfig({
   plugins: [react()],
   resolve: { alias },
@@ -37,6 +54,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // Pure code: the files share one module graph (see 'server').
+          isolate: false,
           sequence: { groupOrder: 0 },
           include: ['tests/domain/**/*.test.ts', 'tests/machines/**/*.test.ts'],
         },
@@ -51,6 +70,10 @@ export default defineConfig({
           // runs in other processes), and every file has a database of its own, so files never share state.
           sequence: { groupOrder: 1 },
           maxWorkers: 2,
+          // The files of a worker share one module graph: each used to load the whole server and compile PGlite's
+          // WebAssembly again, half of the project's CPU time (CI, README "Tests on a busy machine"). Each file still
+          // has a database and an app of its own, and the server keeps no state in its modules.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -58,16 +81,25 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...consoleTests,
           name: 'console',
-          environment: 'jsdom',
           sequence: { groupOrder: 2 },
           include: ['tests/console/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/console/setup.ts'],
-          globalSetup: ['tests/console/served-routes.global.ts'],
-          // A test makes several waits of up to 10 s each (setup.ts) and a busy machine slows all of its work: the slowest
-          // test (eight filter picks) takes 2.4 s idle and 22 s on a saturated 2-core machine, so 60 s, as an e2e test.
-          // The workers are vitest's default, one fewer than the cores: one on CI's 2 cores, so files never compete.
-          testTimeout: 60_000,
+          exclude: OWN_MODULE_GRAPH,
+          // The files share one module graph and one jsdom: loading the console and a jsdom for each file was half of
+          // the project's time. Each test still renders a fresh app (query client, router, storage cleared), and the
+          // console's modules keep nothing a user would see in memory (list-memory.ts reads sessionStorage).
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...consoleTests,
+          // Files that replace a console module (vi.mock) need a module graph of their own.
+          name: 'console-mocked',
+          sequence: { groupOrder: 3 },
+          include: OWN_MODULE_GRAPH,
         },
       },
     ],
