@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectFocusVisible, expectFocusVisibleWhileTabbing, expectNoSeriousViolations } from './support/axe';
 import {
   accountIdOf,
@@ -27,6 +27,7 @@ import {
   transactionsGrid,
   uniqueEmail,
 } from './support/console';
+import { expect, test } from './support/test';
 
 // Each journey scans many screens; on a loaded machine one takes over a minute.
 test.describe.configure({ timeout: 180_000 });

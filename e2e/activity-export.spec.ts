@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   apiSignInAdmin,
   bodyRows,
@@ -11,6 +11,7 @@ import {
   signIn,
   uniqueEmail,
 } from './support/console';
+import { expect, test } from './support/test';
 
 // Files carry dates in the browser's time zone, and their date header names it.
 const TIME_ZONE = 'Europe/Madrid';

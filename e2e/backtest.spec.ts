@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { apiSignInAdmin, bodyRows, lumenAccountIdOf, lumenUser, tabTo, typeAccountSignIn } from './support/console';
+import { expect, test } from './support/test';
 
 // The routing backtest (issue 15) by keyboard alone: an administrator opens a route that carries traffic, edits it,
 // lowers its weight to 0 on step 3, presses b, and reads that its MID loses the traffic and where the traffic goes.

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, type Download, expect, type Locator, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Download, Locator, Page } from '@playwright/test';
 import PizZip from 'pizzip';
 import { buildDocx, docxText } from '../src/server/lib/docx';
 import {
@@ -27,6 +27,7 @@ import {
   signInWithKeyboard,
   tabTo,
 } from './support/console';
+import { expect, test } from './support/test';
 
 // Chargebacks (issue 5) against the demo disputes. Cases are looked up through the API as provider staff, never
 // hard-coded: the demo data is deterministic but dated relative to now. Each journey works on cases the others leave

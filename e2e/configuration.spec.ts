@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import {
   type ApiSession,
@@ -11,6 +11,7 @@ import {
   signIn,
   tabTo,
 } from './support/console';
+import { expect, test } from './support/test';
 
 // Configuration you can write (issue 12): provider staff create an account and a merchant by keyboard alone, and an
 // account administrator works on My Lists by mouse, meeting the duplicate question and the in-use modal.

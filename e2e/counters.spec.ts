@@ -4,7 +4,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import {
   type ApiSession,
@@ -15,6 +15,7 @@ import {
   signIn,
   tabTo,
 } from './support/console';
+import { test as base, expect } from './support/test';
 
 // Counters, limits and alerts (issue 16) against a live demo world: this spec starts its own server, seeded like
 // `npm start`, with demo traffic on (the suite's server runs with it off so other journeys see still data). An

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { type Download, expect, type Locator, type Page, test } from '@playwright/test';
+import type { Download, Locator, Page } from '@playwright/test';
 import PizZip from 'pizzip';
 import { expectNoSeriousViolations } from './support/axe';
 import {
@@ -10,6 +10,7 @@ import {
   signIn,
   signInWithKeyboard,
 } from './support/console';
+import { expect, test } from './support/test';
 
 // The dashboard (issue 17) against the demo payments: by keyboard, an administrator exports the transactions behind a
 // KPI box, and behind Top 5 rejected errors, and each ZIP's CSV holds exactly as many rows as the box counts; by mouse, a manager changes the range, the

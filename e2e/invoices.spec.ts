@@ -1,7 +1,8 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { type ApiSession, apiSignInAdmin, lumenAccountIdOf, PROVIDER_ADMIN, signInAdmin } from './support/console';
 import { activeRowOf } from './support/keyboard';
+import { expect, test } from './support/test';
 
 // Billing & Invoicing (issue 25): by mouse, provider staff add an invoice with a PDF, publish it, set it PAID and
 // download it, and the bytes are the upload's; by keyboard, they cancel an invoice and its download disappears. axe on

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   activeRow,
   bodyRows,
@@ -10,6 +9,7 @@ import {
   merchantsGrid,
   shownTotal,
 } from './support/console';
+import { expect, test } from './support/test';
 
 test('an account administrator works the console with the keyboard alone', async ({ page }) => {
   await page.goto('/login');

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import {
   apiSignInAdmin,
@@ -9,6 +9,7 @@ import {
   tabTo,
   typeAccountSignIn,
 } from './support/console';
+import { expect, test } from './support/test';
 
 // MIDs (issue 13): an account administrator creates a MID for the sandbox acquirer and duplicates it by keyboard
 // alone, then finds it in the transactions list's MID filter; by mouse, tries to delete a MID that routes use.

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { bodyRows, MERCHANT_DETAIL_PATH, MERCHANTS_LIST_PATH, merchantsGrid, signInAdmin } from './support/console';
+import { expect, test } from './support/test';
 
 test('provider staff find a merchant with the mouse', async ({ page }) => {
   await signInAdmin(page, 'admin@ops.example');

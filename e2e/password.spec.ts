@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   LUMEN_ACCOUNT_ID,
   lumenUser,
@@ -7,6 +6,7 @@ import {
   readMailbox,
   signIn,
 } from './support/console';
+import { expect, test } from './support/test';
 
 test('a viewer resets a forgotten password through the e-mailed link', async ({ page, browser, request }) => {
   const email = lumenUser('viewer');

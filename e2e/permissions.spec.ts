@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signIn } from './support/console';
+import { expect, test } from './support/test';
 
 // Lumen's viewer changes password in password.spec.ts; another account's viewer keeps this test independent of it.
 const VIEWER = { username: 'viewer@northwind.example', accountId: '199634' };

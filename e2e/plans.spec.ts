@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
-import { apiSignInAdmin, bodyRows, lumenAccountIdOf, lumenUser, signIn, typeAccountSignIn } from './support/console';
+import { apiSignInAdmin, bodyRows, lumenAccountIdOf, lumenUser, signIn, signInWithKeyboard } from './support/console';
+import { expect, test } from './support/test';
 
 // Plans (issue 24): by mouse, an administrator creates a plan with EUR leading, USD dynamic, a trial and two retries
 // and reads it back on its detail; by keyboard, opens the plans from the palette, opens a plan and edits it. axe on
@@ -87,7 +88,7 @@ test('by keyboard, a manager opens the plans from the palette, opens a plan and 
 }) => {
   test.setTimeout(120_000);
   const merchant = await firstLumenMerchant(request);
-  await typeAccountSignIn(page, lumenUser('manager'));
+  await signInWithKeyboard(page, lumenUser('manager'));
   // The merchant from the palette, then its Plans.
   await page.keyboard.press('Control+k');
   const palette = page.getByRole('dialog', { name: 'Command palette' });

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { bodyRows, lumenUser, signIn } from './support/console';
+import { expect, test } from './support/test';
 
 // Recent records (issue 26): what a user opened on one device is listed first in the palette's empty state on
 // another, and Enter opens it, by keyboard alone.

@@ -1,4 +1,4 @@
-import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import {
   type ApiSession,
@@ -12,6 +12,7 @@ import {
   signInWithKeyboard,
   tabTo,
 } from './support/console';
+import { expect, test } from './support/test';
 
 // Risk management (issue 17) against the demo alerts: the account's list by keyboard (g k, a Type filter, Enter on a
 // row opens its transaction in a new tab), a merchant's list by mouse (Card brand filter, the row menu's 'Transaction

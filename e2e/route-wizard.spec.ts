@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { apiSignInAdmin, bodyRows, lumenAccountIdOf, lumenUser, tabTo, typeAccountSignIn } from './support/console';
+import { expect, test } from './support/test';
 
 // The route wizard (issue 14) by keyboard alone: an administrator creates a route whose MID is created inside the
 // wizard, sees the simulator give it its share, saves, finds it in the routes list, and sees it take orders on the

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { bodyRows, lumenUser, signIn } from './support/console';
+import { expect, test } from './support/test';
 
 // Routes (issue 14, first part): an administrator reads a merchant's routes and one route's detail by mouse, and
 // duplicates it; g r reaches the list from the keyboard.

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { type ApiSession, bodyRows, DEMO_PASSWORD, lumenUser, signInWithKeyboard, tabTo } from './support/console';
+import { expect, test } from './support/test';
 
 // Issue 26 by keyboard alone: a query typed in the palette, with completion and a live count, opens the filtered
 // transactions with the filter bar agreeing; saved as a shared view, it opens from another user's palette; a viewer

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { lumenUser, MERCHANTS_LIST_PATH, signIn } from './support/console';
+import { expect, test } from './support/test';
 
 test('a second sign-in as the same user ends the first session', async ({ browser }) => {
   const first = await browser.newContext();

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { bodyRows, lumenUser, signIn } from './support/console';
+import { expect, test } from './support/test';
 
 // The routing simulator (issue 14; spec 2, section 2.5): an administrator opens a merchant, reaches the simulator from
 // the palette by keyboard, simulates a EUR order (every demo merchant has a default route, and most have EUR routes)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   bodyRows,
   DEMO_PASSWORD,
@@ -12,6 +12,7 @@ import {
   TRANSACTIONS_LIST_PATH,
   transactionsGrid,
 } from './support/console';
+import { expect, test } from './support/test';
 
 // The console as a new user meets it (issue 11): the address `npm start` prints is the root, and it must open the
 // console, not answer 403. Every page runs under a strict Content-Security-Policy; the browser must report no

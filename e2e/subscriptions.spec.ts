@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import {
   type ApiSession,
@@ -11,6 +11,7 @@ import {
   signInWithKeyboard,
   tabTo,
 } from './support/console';
+import { expect, test } from './support/test';
 
 // Subscriptions (issue 24) against the demo subscriptions: by keyboard, pause one from the list (g b, the List tab,
 // the search, `p`) and resume it from its detail (`u`); two browsers cancelling the same subscription, one wins and

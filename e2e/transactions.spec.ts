@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   accountIdOf,
   apiSignInAdmin,
@@ -17,6 +17,7 @@ import {
   tabTo,
   transactionsGrid,
 } from './support/console';
+import { expect, test } from './support/test';
 
 // Transactions and refunds (issue 4) against the demo payments. The payments are looked up through the API as
 // provider staff, never hard-coded: the demo data is deterministic but dated relative to now. They are taken off

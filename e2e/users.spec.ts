@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   activeRow,
   apiSignInAdmin,
@@ -15,6 +15,7 @@ import {
   tabTo,
   uniqueEmail,
 } from './support/console';
+import { expect, test } from './support/test';
 
 function usersGrid(page: Page) {
   return page.getByRole('grid', { name: 'Users' });
