@@ -20,7 +20,14 @@ import {
 import { printQuery, type QueryKeyRegistry } from '@domain/search-query';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { type PageSize, parseOrder, serialiseOrder, type TableState } from './table-state';
+import {
+  type PageSize,
+  parseOrder,
+  serialiseOrder,
+  serialiseTableState,
+  TABLE_PARAMS,
+  type TableState,
+} from './table-state';
 import { queryScopeOf } from './typed-query';
 import type { FilterDefinition } from './types';
 
@@ -260,10 +267,9 @@ export function savedViewHref(
   scope: { accountId: string; merchantId?: string },
   view: SavedView,
 ): string {
-  const params = new URLSearchParams();
-  for (const [id, values] of Object.entries(view.filters)) for (const value of values) params.append(id, value);
-  if (view.search) params.set('search', view.search);
-  params.set('order', view.sort ?? '');
-  if (view.pageSize !== 50) params.set('limit', String(view.pageSize));
+  const params = serialiseTableState(tableStateOfView(view), { filterIds: Object.keys(view.filters) });
+  // Always named, even when empty (the view turned the list's sort off): an address with a table parameter is never
+  // taken over by the user's default view of the list.
+  params.set(TABLE_PARAMS.order, view.sort ?? '');
   return `${list.path(scope)}?${params.toString()}`;
 }
