@@ -130,6 +130,9 @@ export const paletteKeystrokeToPaint: Measurement = {
         slowest?.key ?? '-'
       }'; ${later} key(s) whose palette changed again in a later frame (remote answers, deferred renders)`;
     });
+    notes.push(
+      `the palette's own work (key press to the end of its handlers, style and layout, before the wait for a frame): ${describeLatency(summarize(all.map((sample) => sample.workMs)))}`,
+    );
     notes.push(`a bare <input> in the same browser (no app): ${describeLatency(summarize(floor))}`);
     return {
       value: round(overall.p95),
