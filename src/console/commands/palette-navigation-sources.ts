@@ -1,9 +1,8 @@
+import { useAccountMerchants } from '@console/app/account-merchants';
 import type { ScreenDefinition } from '@console/app/screen-types';
 import { useApi, useSession } from '@console/session/session-provider';
-import { merchantList } from '@domain/contract/merchants';
 import { type SearchHit, searchResponse } from '@domain/contract/search';
 import { looksLikeIdPrefix } from '@domain/ids';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { isScopeReachable } from './focus-scope';
 import { executeCommand, isCommandAvailable, useCommands } from './registry';
@@ -126,30 +125,21 @@ interface MerchantOption {
  * it refreshes (the cache is cleared at sign-out, so the next user of the tab never sees them).
  */
 export function useMerchantSources(accountId: string | undefined): PaletteSource[] {
-  const api = useApi();
-  const { data } = useQuery({
-    queryKey: ['palette-merchants', accountId],
-    queryFn: async ({ signal }): Promise<MerchantOption[]> => {
-      const list = await api.get(`/account/${accountId}/merchant`, {
-        query: { limit: 500, order: 'prettyName' },
-        schema: merchantList,
-        notFoundIsAnswer: true,
-        signal,
-      });
-      return list.items.map(({ merchantId, accountId: owner, prettyName, merchantLegalName }) => ({
-        merchantId,
-        accountId: owner,
-        prettyName,
-        merchantLegalName,
-      }));
-    },
-    enabled: accountId !== undefined,
-    // Refreshed at every opening: a merchant made a moment ago is listed.
-    staleTime: 0,
-    // The palette still works from the search without the list; the failure is not the user's concern here.
-    retry: false,
-  });
-  const merchants = accountId && data ? data : NO_MERCHANTS;
+  // Refreshed at every opening (staleTime 0): a merchant made a moment ago is listed. A failure leaves the palette
+  // working from the search; it is not the user's concern here.
+  const { data } = useAccountMerchants(accountId, { staleTime: 0 });
+  const merchants = useMemo(
+    () =>
+      accountId && data
+        ? data.items.map(({ merchantId, accountId: owner, prettyName, merchantLegalName }) => ({
+            merchantId,
+            accountId: owner,
+            prettyName,
+            merchantLegalName,
+          }))
+        : NO_MERCHANTS,
+    [accountId, data],
+  );
 
   return useMemo(() => {
     if (merchants.length === 0) return [];

@@ -1,3 +1,4 @@
+import { useAccountMerchants } from '@console/app/account-merchants';
 import { useCurrentScope } from '@console/app/current-scope';
 import { useEnvironment } from '@console/app/runtime-config';
 import { SCREENS, useVisibleScreens } from '@console/app/screens';
@@ -9,8 +10,6 @@ import { IconButton } from '@console/ui/button';
 import { HelpIcon, LogoutIcon, SearchIcon } from '@console/ui/icons';
 import { Kbd } from '@console/ui/kbd';
 import { Menu } from '@console/ui/menu';
-import { merchantList } from '@domain/contract/merchants';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useRouter } from 'wouter';
 import { useHelpCentre } from './help-centre';
@@ -49,19 +48,13 @@ function AccountSwitcher() {
 }
 
 function MerchantSwitcher({ accountId }: { accountId: string }) {
-  const api = useApi();
+  const _api = useApi();
   const { merchantId, merchant } = useCurrentScope();
   const visible = useVisibleScreens();
   const [location, navigate] = useLocation();
   const { parser } = useRouter();
   const [wanted, setWanted] = useState(false);
-  const merchants = useQuery({
-    queryKey: ['account', accountId, 'merchant-switcher'],
-    queryFn: ({ signal }) =>
-      api.get(`/account/${accountId}/merchant`, { query: { limit: 500 }, schema: merchantList, signal }),
-    enabled: wanted,
-    staleTime: 60_000,
-  });
+  const merchants = useAccountMerchants(accountId, { enabled: wanted, staleTime: 60_000 });
   const items: SwitcherItem[] = (merchants.data?.items ?? [])
     .map((item) => ({ id: item.merchantId, title: item.prettyName, subtitle: item.merchantLegalName }))
     .sort((a, b) => a.title.localeCompare(b.title));

@@ -1,3 +1,4 @@
+import { useAccountMerchants } from '@console/app/account-merchants';
 import { useCurrentScope } from '@console/app/current-scope';
 import { useApi, useSession } from '@console/session/session-provider';
 import { DataTable } from '@console/table/data-table';
@@ -6,12 +7,10 @@ import { Badge } from '@console/ui/badge';
 import { Button } from '@console/ui/button';
 import { PageHeader } from '@console/ui/page-header';
 import { type ActivityEntry, activityList } from '@domain/contract/activity';
-import { merchantList } from '@domain/contract/merchants';
 import { ACTION_TYPE_LABELS, ACTION_TYPES, RESOURCE_TYPE_LABELS, RESOURCE_TYPES } from '@domain/enums';
 import { formatDateTime } from '@domain/format';
 import { can, PERMISSIONS } from '@domain/permissions';
 import { ACTIVITY_QUERY_KEYS } from '@domain/search-query';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { ActivityChangesModal } from './activity-changes-modal';
 import { nameBookOf } from './activity-fields';
@@ -23,10 +22,6 @@ import './activity.css';
 // table, served from the user-activity base address.
 
 export const activityListQueryKey = (accountId: string) => ['user-activity', accountId] as const;
-export const activityMerchantsQueryKey = (accountId: string) => ['user-activity-merchants', accountId] as const;
-
-/** The merchant filter lists at most this many merchants (the largest page the list convention allows). */
-const MERCHANT_OPTIONS_LIMIT = 500;
 
 const ACTION_TYPE_FILTER: FilterDefinition = {
   id: 'actionType',
@@ -154,19 +149,8 @@ export function ActivityScreen() {
   const canListMerchants = can(grants, PERMISSIONS.merchantRead);
   const [openEntry, setOpenEntry] = useState<ActivityEntry | null>(null);
 
-  const merchants = useQuery({
-    queryKey: activityMerchantsQueryKey(accountId ?? ''),
-    queryFn: ({ signal }) =>
-      api.get(`/account/${accountId}/merchant`, {
-        query: { limit: MERCHANT_OPTIONS_LIMIT, order: 'prettyName' },
-        schema: merchantList,
-        signal,
-        // The filter simply has no options then; the audit log itself is still readable.
-        notFoundIsAnswer: true,
-      }),
-    enabled: accountId !== undefined && canListMerchants,
-    staleTime: 60_000,
-  });
+  // The filter simply has no options when the list is refused; the audit log itself is still readable.
+  const merchants = useAccountMerchants(accountId, { enabled: canListMerchants, staleTime: 60_000 });
 
   const filters = useMemo<FilterDefinition[]>(() => {
     const merchantFilter: FilterDefinition = {

@@ -1,6 +1,6 @@
+import { useAccountMerchants } from '@console/app/account-merchants';
 import { useApi } from '@console/session/session-provider';
 import { uuid } from '@domain/contract/common';
-import { merchantList } from '@domain/contract/merchants';
 import { transactionDetail } from '@domain/contract/transactions';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -46,19 +46,7 @@ export function useTransactionUrls(accountId: string) {
 
 /** The account's merchants for the Merchant filter (account level only). */
 export function useMerchantOptions(accountId: string, enabled: boolean) {
-  const api = useApi();
-  return useQuery({
-    queryKey: [...transactionsQueryKey(accountId), 'merchants'],
-    queryFn: ({ signal }) =>
-      api.get(`/account/${accountId}/merchant`, {
-        query: { limit: PICK_LIST_LIMIT, order: 'prettyName' },
-        schema: merchantList,
-        signal,
-        notFoundIsAnswer: true,
-      }),
-    enabled,
-    staleTime: PICK_LIST_STALE_MS,
-  });
+  return useAccountMerchants(accountId, { enabled, staleTime: PICK_LIST_STALE_MS });
 }
 
 // Routes and MIDs belong to a merchant (spec 2, section 7: GET /merchant/{merchantId}/route and /mid). Only the two
