@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../enums';
-import { looksLikeIdPrefix } from '../ids';
 
 export const uuid = z
   .string()
@@ -73,9 +72,17 @@ export const listQuery = z.object({
 export type ListQuery = z.infer<typeof listQuery>;
 
 /** The palette's id lookups (GET /transaction/search, /mid/search, /route/search): ids that start with `q`. */
+const ID_START = /^[0-9a-f-]{4,36}$/;
+
 export const idPrefixSearchQuery = (noun: string) =>
   z.object({
-    q: z.string().trim().toLowerCase().refine(looksLikeIdPrefix, `Enter at least 4 characters of a ${noun} id`),
+    // Any start of an id: one of hex letters only ('fadecafe…', one id in 25 at 4 characters) is still one. The digit
+    // looksLikeIdPrefix also asks for only tells the palette's pasted ids from words, before it calls here.
+    q: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine((value) => ID_START.test(value), `Enter at least 4 characters of a ${noun} id`),
     limit: boundedQueryNumber('The limit', 1, 20, 10),
   });
 
