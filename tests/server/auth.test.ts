@@ -1,6 +1,6 @@
 import { PERMISSIONS } from '@domain/permissions';
 import { users } from '@server/db/schema';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountRow,
@@ -186,6 +186,40 @@ describe('one active session per user', () => {
     const current = await whoAmI(second.token);
     expect(current.statusCode).toBe(200);
     expect(current.json()).toMatchObject({ userId: accountUser.id, accounts: [{ accountId: acme.id }] });
+  });
+});
+
+describe('linked accounts', () => {
+  // The links are read again only when their version moved (plugins/auth.ts); a trigger moves it whoever writes, so
+  // a change made outside the API (an import, another process, a deleted account's cascade) applies at the next call.
+  const linkedShortIds = async (token: string) =>
+    (await whoAmI(token)).json().accounts.map((account: { shortId: string }) => account.shortId);
+  const merchantsOf = (token: string, accountId: string) =>
+    t.app.inject({ method: 'GET', url: `/api/account/${accountId}/merchant`, headers: authHeader(token) });
+
+  it('applies a link removed, added or moved in the database at the next call, with the same token', async () => {
+    const initech = await createAccount(t.db, { prettyName: 'Initech' });
+    const user = await createUser(t.db, {
+      email: uniqueEmail('linked'),
+      role: 'PROVIDER_ADMINISTRATOR',
+      type: 'INTERNAL',
+      accountIds: [acme.id, globex.id],
+    });
+    const { token } = await signIn(t.app, { email: user.email });
+    expect(await linkedShortIds(token)).toEqual(['ACME', 'GLOBEX']);
+    expect((await merchantsOf(token, globex.id)).statusCode).toBe(200);
+
+    await t.db.execute(sql`delete from user_accounts where user_id = ${user.id} and account_id = ${globex.id}`);
+    expect((await merchantsOf(token, globex.id)).statusCode).toBe(404);
+    expect(await linkedShortIds(token)).toEqual(['ACME']);
+
+    await t.db.execute(sql`update user_accounts set account_id = ${initech.id} where user_id = ${user.id}`);
+    expect((await merchantsOf(token, acme.id)).statusCode).toBe(404);
+    expect((await merchantsOf(token, initech.id)).statusCode).toBe(200);
+
+    await t.db.execute(sql`insert into user_accounts (user_id, account_id) values (${user.id}, ${globex.id})`);
+    expect((await merchantsOf(token, globex.id)).statusCode).toBe(200);
+    expect((await linkedShortIds(token)).sort()).toEqual(['GLOBEX', initech.shortId].sort());
   });
 });
 

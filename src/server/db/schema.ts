@@ -221,6 +221,11 @@ export const users = pgTable(
      * read, so two administrators editing one user never overwrite each other. Sign-ins and invitations leave it.
      */
     version: integer('version').notNull().default(1),
+    /**
+     * Raised by a trigger on user_accounts with every link added or removed (migration 0034), however it is written:
+     * every call reads it with the session, and the linked accounts are read again only when it moved.
+     */
+    accountLinksVersion: integer('account_links_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

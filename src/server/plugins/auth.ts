@@ -92,7 +92,7 @@ export interface AuthDeps {
 /** `Bearer <token>`; the scheme is case-insensitive (RFC 7235, section 2.1), so `bearer` and `BEARER` count too. */
 const BEARER = /^bearer[ \t]+(\S+)[ \t]*$/i;
 
-/** Ids as the session query gives them, 'a,b' (or an array, or PostgreSQL's text form '{a,b}'). */
+/** Ids as the links query gives them, 'a,b' (or an array, or PostgreSQL's text form '{a,b}'). */
 function parseUuidArray(value: unknown): string[] {
   if (Array.isArray(value)) return value as string[];
   if (typeof value === 'string')
@@ -103,18 +103,10 @@ function parseUuidArray(value: unknown): string[] {
   return [];
 }
 
-/** The session, its user, role and linked accounts, in one round trip. */
+/** The session, its user (with the version of their account links) and role, in one round trip. */
 function sessionQuery(db: Db) {
   return db
-    .select({
-      session: sessions,
-      user: users,
-      role: roles,
-      // In the same round trip, as one text: provider staff may be linked to thousands of accounts, and the driver's
-      // array parser took 2 ms of every call for 2,000 of them (splitting the text takes 0.05).
-      linked: sql<string>`coalesce((select string_agg(${userAccounts.accountId}::text, ',') from ${userAccounts}
-        where ${userAccounts.userId} = ${users.id}), '')`,
-    })
+    .select({ session: sessions, user: users, role: roles })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(roles, eq(roles.id, users.roleId))
@@ -122,22 +114,70 @@ function sessionQuery(db: Db) {
     .prepare('auth_session');
 }
 
+/** A user's linked accounts with the version they were read at, in one statement (so one snapshot). */
+function linksQuery(db: Db) {
+  return db
+    .select({
+      version: users.accountLinksVersion,
+      // As one text: the driver's array parser took 2 ms of a call for 2,000 ids (splitting the text takes 0.05).
+      linked: sql<string>`coalesce((select string_agg(${userAccounts.accountId}::text, ',') from ${userAccounts}
+        where ${userAccounts.userId} = ${users.id}), '')`,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('auth_links');
+}
+
+interface Prepared {
+  session: ReturnType<typeof sessionQuery>;
+  links: ReturnType<typeof linksQuery>;
+  /** userId -> linked account ids at a version, most recently used last. */
+  linked: Map<string, { version: number; ids: readonly string[] }>;
+}
+
 /**
  * Every call runs the session query: built once per database rather than per call, and prepared on PostgreSQL, so the
  * database parses and plans it once per connection.
  */
-const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+const prepared = new WeakMap<Db, Prepared>();
+/** Users whose links a process keeps; the least recently seen go first. */
+const LINKED_CACHE_USERS = 5_000;
+
+function preparedFor(db: Db): Prepared {
+  let found = prepared.get(db);
+  if (!found) {
+    found = { session: sessionQuery(db), links: linksQuery(db), linked: new Map() };
+    prepared.set(db, found);
+  }
+  return found;
+}
+
+/**
+ * The user's linked accounts. Provider staff may be linked to thousands, so they are read again only when the
+ * version the session query returned moved (a trigger raises it with every link change, in the writing transaction):
+ * a revoked link applies at the next call, in this process or any other.
+ */
+async function linkedAccounts(queries: Prepared, userId: string, version: number): Promise<readonly string[]> {
+  const cached = queries.linked.get(userId);
+  queries.linked.delete(userId);
+  if (cached && cached.version === version) {
+    queries.linked.set(userId, cached);
+    return cached.ids;
+  }
+  // Read after the session: a link changed in between is newer still, stored under its own version.
+  const [row] = await queries.links.execute({ userId });
+  const entry = { version: row?.version ?? version, ids: parseUuidArray(row?.linked) };
+  queries.linked.set(userId, entry);
+  if (queries.linked.size > LINKED_CACHE_USERS) queries.linked.delete(queries.linked.keys().next().value!);
+  return entry.ids;
+}
 
 export async function resolveAuth(deps: AuthDeps, authorization: string | undefined): Promise<AuthContext> {
   const token = authorization?.match(BEARER)?.[1];
   if (!token) throw new ApiError(401, 'missing-token');
   const claims = await deps.signer.verify(token, deps.now());
-  let query = sessionQueries.get(deps.db);
-  if (!query) {
-    query = sessionQuery(deps.db);
-    sessionQueries.set(deps.db, query);
-  }
-  const [row] = await query.execute({ sid: claims.sid, sub: claims.sub });
+  const queries = preparedFor(deps.db);
+  const [row] = await queries.session.execute({ sid: claims.sid, sub: claims.sub });
   if (!row) throw new ApiError(401, 'session-expired');
   const { session, user, role } = row;
   if (session.revokedAt) {
@@ -146,7 +186,7 @@ export async function resolveAuth(deps: AuthDeps, authorization: string | undefi
   }
   if (session.expiresAt.getTime() <= deps.now() || user.status !== 'ACTIVE') throw new ApiError(401, 'session-expired');
 
-  const linked = parseUuidArray(row.linked);
+  const linked = await linkedAccounts(queries, user.id, user.accountLinksVersion);
   const isProviderStaff = user.userType === 'INTERNAL';
   // An account user acts on the account they signed in to, which must still be linked to them.
   const accountIds = isProviderStaff ? linked : linked.filter((accountId) => accountId === session.accountId);
