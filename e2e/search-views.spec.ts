@@ -60,6 +60,27 @@ test('a palette query opens the filtered list, is shared as a view, and opens fr
   await expect(filters.getByRole('button', { name: /^Status Success$/ })).toBeVisible();
   await expect(filters.getByRole('button', { name: /^Currency EUR/ })).toBeVisible();
 
+  // Hide a column by the palette's command and the keyboard: the view keeps it.
+  const headers = grid.getByRole('columnheader');
+  const columnCount = await headers.count();
+  await openPalette(page);
+  await page.keyboard.type('choose columns');
+  await page.keyboard.press('Enter');
+  const columnsMenu = page.getByRole('menu', { name: 'Columns' });
+  await expect(columnsMenu).toBeVisible();
+  await expectNoSeriousViolations(page, 'Columns menu');
+  const countryColumn = columnsMenu.getByRole('menuitemcheckbox', { name: 'Card country' });
+  // Down the list by the arrows, as a keyboard user goes (the menu focuses its first item on opening).
+  const focused = () => countryColumn.evaluate((item) => item === document.activeElement);
+  for (let step = 0; step < 20 && !(await focused()); step += 1) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(countryColumn).toHaveAttribute('aria-checked', 'false');
+  await page.keyboard.press('Escape');
+  await expect(columnsMenu).toBeHidden();
+  await expect(headers).toHaveCount(columnCount - 1);
+  await expect(grid.getByRole('columnheader', { name: 'Card country' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Columns (1 hidden)' })).toBeVisible();
+
   // Save it as a shared view, by the palette's command and the keyboard.
   await openPalette(page);
   await page.keyboard.type('save view');
@@ -90,7 +111,10 @@ test('a palette query opens the filtered list, is shared as a view, and opens fr
   const opened = new URL(colleague.url()).searchParams;
   expect(opened.getAll('status')).toEqual(['SUCCESS']);
   expect(opened.getAll('currency')).toEqual(['EUR']);
-  await expect(bodyRows(colleague, colleague.getByRole('grid', { name: 'Transactions' })).first()).toContainText('EUR');
+  const theirGrid = colleague.getByRole('grid', { name: 'Transactions' });
+  await expect(bodyRows(colleague, theirGrid).first()).toContainText('EUR');
+  await expect(theirGrid.getByRole('columnheader')).toHaveCount(columnCount - 1);
+  await expect(theirGrid.getByRole('columnheader', { name: 'Card country' })).toHaveCount(0);
   await colleagueContext.close();
 });
 
@@ -105,6 +129,8 @@ test('a viewer saves personal views only: sharing is not offered, and the server
   await page.keyboard.press('g');
   await page.keyboard.press('t');
   await expect(page.getByRole('grid', { name: 'Transactions' })).toBeVisible();
+  // 'Save view…' comes with the Views menu, once the list's views are in.
+  await expect(page.getByRole('button', { name: 'Views' })).toBeVisible();
   await openPalette(page);
   await page.keyboard.type('save view');
   await page.keyboard.press('Enter');

@@ -173,6 +173,30 @@ describe('applying a view', () => {
     expect(screen.getByRole('button', { name: 'View: Team successes' })).toBeInTheDocument();
   });
 
+  it('saves the columns shown, and a view with columns shows only those', async () => {
+    const saving = renderWithViews({ path: `${LIST_PATH}?status=DECLINED&columns=transactionId,status,amount` });
+    await listShown();
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toHaveLength(3);
+    await openViews(saving.user);
+    await saving.user.click(await screen.findByRole('menuitem', { name: 'Save view…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save view' });
+    await saving.user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Narrow');
+    await saving.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saving.viewCalls.some((call) => call.method === 'POST')).toBe(true));
+    expect(saving.viewCalls.find((call) => call.method === 'POST')!.body).toMatchObject({
+      columns: ['transactionId', 'status', 'amount'],
+    });
+    saving.unmount();
+
+    const opening = renderWithViews({ views: [view({ name: 'Two columns', columns: ['transactionId', 'status'] })] });
+    await openViews(opening.user);
+    await opening.user.click(await screen.findByRole('menuitem', { name: 'Two columns (shared)' }));
+    await waitFor(() => expect(addressOf(opening.location).get('columns')).toBe('transactionId,status'));
+    await waitFor(() => expect(screen.getAllByRole('columnheader')).toHaveLength(2));
+    expect(screen.getByRole('button', { name: 'View: Two columns' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Columns \(\d+ hidden\)$/ })).toBeInTheDocument();
+  });
+
   it('opens the default view when the address names no filter, and not over a link with filters', async () => {
     const first = renderWithViews({ views: [view({ isDefault: true })] });
     await waitFor(() => expect(addressOf(first.location).getAll('status')).toEqual(['SUCCESS']));

@@ -407,6 +407,61 @@ describe('data table: virtualised rows', () => {
   });
 });
 
+describe('data table: columns', () => {
+  const THREE: DataColumn<Item>[] = [...COLUMNS, { id: 'code', header: 'Code', cell: (row) => row.id.toUpperCase() }];
+  const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent);
+
+  it('hides and shows columns from the Columns menu by keyboard, in the address, without reloading or losing the row', async () => {
+    const fetchPage = serverOf(80);
+    renderTable({ fetchPage, columns: THREE });
+    await screen.findByText('1-50 of 80');
+    await userEvent.keyboard('jjj');
+    expect(screen.getByRole('row', { current: true })).toHaveTextContent('Item 3');
+    const calls = fetchPage.mock.calls.length;
+
+    screen.getByRole('button', { name: 'Columns' }).focus();
+    await userEvent.keyboard('{Enter}');
+    // Named by its button, as floating-ui's menu role links them.
+    const menu = await screen.findByRole('menu', { name: 'Columns' });
+    expect(within(menu).getByRole('menuitemcheckbox', { name: 'Name (always shown)' })).toBeDisabled();
+    const status = within(menu).getByRole('menuitemcheckbox', { name: 'Status' });
+    expect(status).toHaveAttribute('aria-checked', 'true');
+    status.focus();
+    await userEvent.keyboard('{Enter}');
+
+    // The menu stays open for the next choice; the grid and the address follow at once.
+    expect(within(menu).getByRole('menuitemcheckbox', { name: 'Status' })).toHaveAttribute('aria-checked', 'false');
+    expect(headers()).toEqual([expect.stringMatching(/^Name/), 'Code']);
+    expect(screen.getByRole('grid', { name: 'Items' })).toHaveAttribute('aria-colcount', '2');
+    expect(currentUrl().searchParams.get('columns')).toBe('name,code');
+    expect(screen.getByRole('button', { name: 'Columns (1 hidden)' })).toBeInTheDocument();
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(fetchPage.mock.calls.length).toBe(calls);
+    await userEvent.keyboard('j');
+    expect(screen.getByRole('row', { current: true })).toHaveTextContent('Item 4');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Columns (1 hidden)' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Show all columns' }));
+    expect(headers()).toEqual([expect.stringMatching(/^Name/), 'Status', 'Code']);
+    expect(currentUrl().searchParams.has('columns')).toBe(false);
+  });
+
+  it("reads the columns from a shared address, and shows the list's own when none of its ids is a column", async () => {
+    renderTable({ fetchPage: serverOf(5), columns: THREE }, '/list?columns=code');
+    await screen.findByText('1-5 of 5');
+    // The first column names the row: it is shown whatever the address says.
+    expect(headers()).toEqual([expect.stringMatching(/^Name/), 'Code']);
+    expect(screen.getByRole('gridcell', { name: 'ITEM-1' })).toBeInTheDocument();
+    cleanup();
+
+    renderTable({ fetchPage: serverOf(5), columns: THREE }, '/list?columns=renamed,gone');
+    await screen.findByText('1-5 of 5');
+    expect(headers()).toEqual([expect.stringMatching(/^Name/), 'Status', 'Code']);
+  });
+});
+
 describe('data table: keyboard', () => {
   it('moves the active row with j/k and the arrows, and opens it with Enter', async () => {
     const onOpenRow = vi.fn();

@@ -9,6 +9,7 @@ import {
   serialiseTableState,
   type TableState,
   toListQuery,
+  withColumns,
   withFilter,
   withoutFilters,
   withPageSize,
@@ -66,6 +67,17 @@ describe('table state in the address', () => {
   it('never opens a page past record 10,000', () => {
     expect(parse('page=9999').page).toBe(200);
     expect(parse('page=9999&limit=500').page).toBe(20);
+  });
+
+  it('keeps the chosen columns in the address, never in the list call, and drops them when all are shown again', () => {
+    const state = parse('status=ACTIVE&columns=name,%20status,,name');
+    expect(state.columns).toEqual(['name', 'status']);
+    expect(serialise(state)).toBe('status=ACTIVE&columns=name%2Cstatus');
+    expect(toListQuery(state)).not.toHaveProperty('columns');
+    const plain = withColumns(state, undefined);
+    expect(plain).not.toHaveProperty('columns');
+    expect(serialise(plain)).toBe('status=ACTIVE');
+    expect(withColumns(state, ['name']).page).toBe(state.page);
   });
 
   it("leaves the screen's own parameters alone and ignores unknown ones", () => {

@@ -10,6 +10,7 @@ import { createColumnHelper, type RowData, type RowSelectionState, useTable } fr
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, type Ref, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
+import { ColumnsMenu, shownColumns } from './columns-menu';
 import {
   savedViewListOf,
   showsView,
@@ -32,6 +33,7 @@ import {
   isOverCap,
   lastReachablePage,
   serialiseTableState,
+  withColumns,
   withFilter,
   withoutFilters,
   withPage,
@@ -228,15 +230,18 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const active = useActiveRow(listQuery, scrollRef, () => setRowSelection({}));
   const { activeRowId, activeRowIdNow } = active;
 
+  // The columns the user chose to see (the address's `columns`), in the list's order.
+  const chosenColumns = state.columns;
+  const shown = useMemo(() => shownColumns(columns, chosenColumns), [columns, chosenColumns]);
   const tableColumns = useMemo(() => {
     const helper = createColumnHelper<typeof tableModelFeatures, T>();
     return helper.columns(
-      columns.map((column) =>
+      shown.map((column) =>
         helper.display({ id: column.id, header: column.header, cell: (context) => column.cell(context.row.original) }),
       ),
     );
-  }, [columns]);
-  const columnById = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
+  }, [shown]);
+  const columnById = useMemo(() => new Map(shown.map((column) => [column.id, column])), [shown]);
 
   const table = useTable({
     features: tableModelFeatures,
@@ -299,9 +304,10 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   );
   // The default view applies when the list opens with nothing narrowing it in its address, once the views are in
   // (a link with filters, or filters chosen meanwhile, win).
-  const openedPlain = useRef(!narrowed);
+  // A chosen set of columns is a choice in the address too.
+  const openedPlain = useRef(!narrowed && !state.columns);
   const defaultDecided = useRef(false);
-  const stillPlain = !narrowed;
+  const stillPlain = !narrowed && !state.columns;
   useEffect(() => {
     if (defaultDecided.current || !savedViews.loaded) return;
     defaultDecided.current = true;
@@ -350,12 +356,12 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const hasMenuColumn = rowMenu !== undefined;
   const gridTemplate = [
     selectable ? '40px' : null,
-    ...columns.map((column) => column.width ?? 'minmax(120px, 1fr)'),
+    ...shown.map((column) => column.width ?? 'minmax(120px, 1fr)'),
     hasMenuColumn ? '48px' : null,
   ]
     .filter(Boolean)
     .join(' ');
-  const columnCount = columns.length + (selectable ? 1 : 0) + (hasMenuColumn ? 1 : 0);
+  const columnCount = shown.length + (selectable ? 1 : 0) + (hasMenuColumn ? 1 : 0);
   // The grid holds the rows of this page (the count text and the pager tell the list's total): screen readers hear
   // the page's rows plus the header row, and each row's aria-rowindex counts within the page, header first.
   const ariaRowCount = page ? tableRows.length + 1 : undefined;
@@ -401,6 +407,16 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             : undefined
         }
         actions={toolbarActions ? toolbarActions(toolbarContext) : null}
+        columns={
+          columns.length > 1 ? (
+            <ColumnsMenu
+              tableLabel={label}
+              columns={columns}
+              shown={shown}
+              onChange={(chosen) => setState((current) => withColumns(current, chosen))}
+            />
+          ) : null
+        }
         views={
           viewList && savedViews.loaded ? (
             <SavedViewsMenu

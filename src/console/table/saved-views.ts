@@ -167,7 +167,7 @@ export function useSavedViews(accountId: string | undefined, list: SavedViewList
 
 export type SavedViewContent = Pick<SavedViewCreate, 'query' | 'filters' | 'search' | 'sort' | 'pageSize' | 'columns'>;
 
-/** What a view stores of the table's state: the filters the list's keys know, the search, order and page size. */
+/** What a view stores of the table's state: the filters the list's keys know, the search, order, page size and columns. */
 export function viewContentOf(
   state: TableState,
   list: SavedViewListDefinition,
@@ -188,8 +188,7 @@ export function viewContentOf(
     search: state.search,
     sort: serialiseOrder(state.sort) || null,
     pageSize: state.limit,
-    // The table has no column chooser yet: a view keeps the list's own columns.
-    columns: null,
+    columns: state.columns && state.columns.length > 0 ? [...state.columns] : null,
   };
 }
 
@@ -201,6 +200,7 @@ export function tableStateOfView(view: SavedView): TableState {
     sort: parseOrder(view.sort),
     search: view.search,
     filters: Object.fromEntries(Object.entries(view.filters).map(([id, values]) => [id, [...values]])),
+    ...(view.columns && view.columns.length > 0 ? { columns: [...view.columns] } : {}),
   };
 }
 
@@ -224,7 +224,8 @@ export function showsView(state: TableState, view: SavedView): boolean {
     state.search === view.search &&
     (serialiseOrder(state.sort) || null) === view.sort &&
     state.limit === view.pageSize &&
-    sameValues(state.filters, view.filters)
+    sameValues(state.filters, view.filters) &&
+    (state.columns ?? []).join(',') === (view.columns ?? []).join(',')
   );
 }
 

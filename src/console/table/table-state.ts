@@ -19,6 +19,8 @@ export interface TableState {
   search: string;
   /** Filter id -> selected values; a filter with no value is absent. */
   filters: Record<string, string[]>;
+  /** The columns the user chose to see (ids, in the list's order); absent: the list's own columns. */
+  columns?: readonly string[];
 }
 
 export interface TableStateOptions {
@@ -29,7 +31,25 @@ export interface TableStateOptions {
 }
 
 /** The query parameter names the table owns, beside its filter ids. */
-export const TABLE_PARAMS = { page: 'page', limit: 'limit', order: 'order', search: 'search' } as const;
+export const TABLE_PARAMS = {
+  page: 'page',
+  limit: 'limit',
+  order: 'order',
+  search: 'search',
+  columns: 'columns',
+} as const;
+
+/** Column ids a state keeps (a saved view keeps as many: src/domain/saved-views.ts). */
+const MAX_CHOSEN_COLUMNS = 50;
+/** 'a,b' -> ['a', 'b']; nothing chosen -> undefined (the list's own columns). */
+export function parseColumns(text: string | null | undefined): readonly string[] | undefined {
+  const ids = (text ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id, index, all) => id !== '' && all.indexOf(id) === index)
+    .slice(0, MAX_CHOSEN_COLUMNS);
+  return ids.length > 0 ? ids : undefined;
+}
 
 /** 'createdAt' -> ascending, '-createdAt' -> descending, '' or undefined -> none. */
 export function parseOrder(order: string | null | undefined): TableSort | null {
@@ -65,6 +85,8 @@ export function parseTableState(params: URLSearchParams, options: TableStateOpti
   // An empty 'order=' is meaningful: the user cycled the default sort off.
   if (params.has(TABLE_PARAMS.order)) state.sort = parseOrder(params.get(TABLE_PARAMS.order));
   state.search = params.get(TABLE_PARAMS.search)?.trim() ?? '';
+  const columns = parseColumns(params.get(TABLE_PARAMS.columns));
+  if (columns) state.columns = columns;
   for (const id of options.filterIds) {
     const values = params.getAll(id).filter((value) => value !== '');
     if (values.length > 0) state.filters[id] = values;
@@ -92,6 +114,7 @@ export function serialiseTableState(
   if (order !== (options.defaultOrder ?? '')) next.set(TABLE_PARAMS.order, order);
   if (state.limit !== DEFAULT_PAGE_SIZE) next.set(TABLE_PARAMS.limit, String(state.limit));
   if (state.page > 1) next.set(TABLE_PARAMS.page, String(state.page));
+  if (state.columns && state.columns.length > 0) next.set(TABLE_PARAMS.columns, state.columns.join(','));
   return next;
 }
 
@@ -131,6 +154,14 @@ export function withPageSize(state: TableState, limit: PageSize): TableState {
   // Keep the first record of the current page in view instead of jumping to the start.
   const firstRecord = (state.page - 1) * state.limit;
   return { ...state, limit, page: Math.floor(firstRecord / limit) + 1 };
+}
+
+/** The columns to show; undefined goes back to the list's own. The page stays: the rows do not change. */
+export function withColumns(state: TableState, columns: readonly string[] | undefined): TableState {
+  const next = { ...state };
+  if (columns && columns.length > 0) next.columns = columns;
+  else delete next.columns;
+  return next;
 }
 
 export function withPage(state: TableState, page: number): TableState {

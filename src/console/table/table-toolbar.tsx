@@ -25,6 +25,8 @@ export interface TableToolbarProps {
   /** The filters' toggle, when the table has filters. */
   filters: { open: boolean; applied: number; onToggle: () => void } | undefined;
   actions: ReactNode;
+  /** The Columns menu, when the list has columns to hide. */
+  columns?: ReactNode;
   /** The Views menu (saved views), when the list takes them. */
   views?: ReactNode;
   /** The Export button, when the user may export. */
@@ -44,6 +46,7 @@ export function TableToolbar({
   search,
   filters,
   actions,
+  columns,
   views,
   exportButton,
 }: TableToolbarProps) {
@@ -85,6 +88,7 @@ export function TableToolbar({
             onClick={filters.onToggle}
           />
         ) : null}
+        {columns}
         {views}
         <VideoLearningCenterButton />
         {actions}

@@ -67,12 +67,17 @@ export function useListQuery({ filters, defaultOrder, searchTypes, searchFlags, 
   const { state, setState, resetToDefaults } = useTableUrlState({ filterIds, defaultOrder });
   const searchType = useSearchType(searchTypes, state.search !== '');
   const flags = useSearchFlags(searchFlags, state.search !== '');
-  const listQuery = useMemo(() => {
+  const compiled = useMemo(() => {
     const query = compileListQuery(state, multiFilterIds, [...dateFilters, ...rangeFilters]);
     if (searchTypes && state.search) query[searchTypes.param] = searchType.value;
     if (state.search) for (const param of flags.checked) query[param] = CHECKED_VALUE;
     return baseQuery ? { ...query, ...baseQuery } : query;
   }, [state, multiFilterIds, dateFilters, rangeFilters, searchTypes, searchType.value, flags.checked, baseQuery]);
+  // The same object while the call is the same: a state change the call does not see (the columns shown) must not
+  // look like a new list, which would reset the active row and the scroll.
+  const callKey = JSON.stringify(compiled);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: callKey stands for compiled by value
+  const listQuery = useMemo(() => compiled, [callKey]);
   return { state, setState, resetToDefaults, filterIds, listQuery, searchType, flags };
 }
 

@@ -28,6 +28,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { CheckIcon } from './icons';
 import { Kbd } from './kbd';
 
 export interface MenuItem {
@@ -41,6 +42,11 @@ export interface MenuItem {
   keys?: string;
   /** Draws a separator above this item. */
   separatorBefore?: boolean;
+  /**
+   * A checkbox item (role menuitemcheckbox) in this state. Choosing it toggles and keeps the menu open, so several
+   * can be changed in one visit; Escape or Tab closes.
+   */
+  checked?: boolean;
 }
 
 export interface MenuHandle {
@@ -126,7 +132,7 @@ export function Menu({ trigger, items, label, placement = 'bottom-end', ref, onO
 
   const choose = (item: MenuItem) => {
     if (item.disabled) return;
-    setOpen(false);
+    if (item.checked === undefined) setOpen(false);
     item.onSelect();
   };
 
@@ -155,9 +161,11 @@ export function Menu({ trigger, items, label, placement = 'bottom-end', ref, onO
               {items.map((item, index) => (
                 <Fragment key={item.id}>
                   {item.separatorBefore ? <hr className="menu__separator" /> : null}
+                  {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-checked is set only with the role menuitemcheckbox */}
                   <button
                     type="button"
-                    role="menuitem"
+                    role={item.checked === undefined ? 'menuitem' : 'menuitemcheckbox'}
+                    aria-checked={item.checked}
                     className={item.danger ? 'menu__item menu__item--danger' : 'menu__item'}
                     disabled={item.disabled}
                     tabIndex={activeIndex === index ? 0 : -1}
@@ -176,7 +184,13 @@ export function Menu({ trigger, items, label, placement = 'bottom-end', ref, onO
                       },
                     })}
                   >
-                    {item.icon}
+                    {item.checked === undefined ? (
+                      item.icon
+                    ) : (
+                      <span className="menu__check" aria-hidden="true">
+                        {item.checked ? <CheckIcon /> : null}
+                      </span>
+                    )}
                     <span className="menu__item-label">{item.label}</span>
                     {item.keys ? <Kbd keys={item.keys} /> : null}
                   </button>
