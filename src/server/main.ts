@@ -24,10 +24,14 @@ function browsableHost(host: string): string {
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-await database.migrate();
-const demo = await ensureDemoData(database.db, undefined, undefined, {
-  disputeTemplatesDir: join(config.dataDir, DISPUTE_TEMPLATES_FOLDER),
-  invoiceDocumentsDir: join(config.dataDir, INVOICE_DOCUMENTS_FOLDER),
+// Several processes may start at once on one PostgreSQL: one migrates and creates the demo world, the others wait for
+// it and find it there.
+const demo = await database.whileStartingUp(async () => {
+  await database.migrate();
+  return ensureDemoData(database.db, undefined, undefined, {
+    disputeTemplatesDir: join(config.dataDir, DISPUTE_TEMPLATES_FOLDER),
+    invoiceDocumentsDir: join(config.dataDir, INVOICE_DOCUMENTS_FOLDER),
+  });
 });
 
 const app = await buildApp({ config, database });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -23,9 +24,18 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The embedded client, for PGlite only (tests dump a prepared world from it). */
   pglite?: PGlite;
+  /** Applies the migrations not yet applied; several processes starting at once apply each exactly once. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process of this database runs its own start-up work (migrations, the demo world): a
+   * PostgreSQL session advisory lock held on a connection of its own. PGlite is one process's, so it just runs.
+   */
+  whileStartingUp<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The advisory lock key of start-up work (an arbitrary constant: 'ops-console:start-up' hashed once). */
+const START_UP_LOCK = 7_204_719_306_221_881n;
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -45,10 +55,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // Dates travel as ISO strings with offsets; timestamptz values come back as Date objects.
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const holding = new AsyncLocalStorage<true>();
+    const whileStartingUp = async <T>(work: () => Promise<T>): Promise<T> => {
+      // A call inside the work (migrate within the start-up) runs under the lock already held.
+      if (holding.getStore()) return work();
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [START_UP_LOCK.toString()]);
+        try {
+          return await holding.run(true, work);
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [START_UP_LOCK.toString()]);
+        }
+      } finally {
+        client.release();
+      }
+    };
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      // Drizzle's migrator reads what is applied, then applies the rest: two processes at once would both apply the
+      // first missing one (and one would fail on 'already exists'), so the read and the writes run under the lock.
+      migrate: () => whileStartingUp(() => migratePg(drizzlePg(pool, { schema }), { migrationsFolder })),
+      whileStartingUp,
       close: () => pool.end(),
     };
   }
@@ -67,6 +96,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     pglite: client,
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    whileStartingUp: (work) => work(),
     close: () => client.close(),
   };
 }

@@ -504,6 +504,7 @@ export class MerchantTraffic {
   /** Where this merchant's transaction ids start (see nextId). */
   private readonly idBase: number;
   private idCount = 0;
+  private subscriptionCount = 0;
   /** Every subscription this generator started, oldest first (the seed writes them). */
   readonly started: Subscription[] = [];
   /** The subscriptions still charged, the next due on top. Filled at day ends (see closeDay). */
@@ -547,6 +548,20 @@ export class MerchantTraffic {
       .padStart(12, '0');
     const variant = ((Number.parseInt(random[15]!, 16) & 0x3) | 0x8).toString(16);
     return `${random.slice(0, 8)}-${random.slice(8, 12)}-4${random.slice(12, 15)}-${variant}${random.slice(16, 19)}-${tail}`;
+  }
+
+  /**
+   * A subscription's id, unique by construction as nextId is: the seeded UUID (drawn as before, so the stream and the
+   * rest of the world stay the same) with its last 12 digits replaced by a scramble of this run's subscription counter.
+   * The 10-million-row seed started 100,000s of subscriptions and two drew the same UUID.
+   */
+  private nextSubscriptionId(): string {
+    this.subscriptionCount += 1;
+    const drawn = this.rng.uuid();
+    const tail = scatter48(this.idBase + this.subscriptionCount)
+      .toString(16)
+      .padStart(12, '0');
+    return `${drawn.slice(0, 24)}${tail}`;
   }
 
   /** The day the next orders fall in ([from, to)): renewals due in it are charged at their due time. */
@@ -1098,7 +1113,7 @@ export class MerchantTraffic {
     const dueAt = addCycle(payment.createdAt, plan.cycle).getTime();
     const subscription: Subscription = {
       id: payment.id,
-      subscriptionId: this.rng.uuid(),
+      subscriptionId: this.nextSubscriptionId(),
       ...order,
       plan,
       startedAt,
