@@ -1,0 +1,242 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseUrl, withAdminClient } from './helpers/prepared-databases';
+
+// Two API processes (`src/server/main.ts`, as `npm start` runs it) on one PostgreSQL database, over real HTTP (issue 27,
+// "Several processes"). Both start at once on an empty database: one migrates and makes the demo world under the
+// start-up lock while the other waits, then finds it. What one process guards must hold across both: the sign-in
+// limit, one session per user, refunds that never exceed the payment and refund once per key, and the chargeback
+// status's compare-and-set. The same rules are tested in one process with two connection pools beside each area; this
+// file is the real thing: two event loops, two pools, the network between.
+
+const PG = process.env.TEST_DATABASE_URL;
+const DEMO_PASSWORD = 'Demo!pass2026';
+/** Lumen Travel's administrator in the demo world (README, demo credentials). */
+const LUMEN_ADMIN = { username: 'administrator@lumentravel.example', accountId: '631006' };
+/** Starting means migrating and, for one of the two, making the demo world on a busy 2-core machine. */
+const START_TIMEOUT_MS = 300_000;
+
+interface ApiProcess {
+  base: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function startProcess(url: string, dataDir: string): Promise<ApiProcess> {
+  const port = await freePort();
+  let output = '';
+  const child: ChildProcess = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://localhost:${port}`,
+      LOG_LEVEL: 'warn',
+      DEMO_TRAFFIC: 'off',
+      // Every request of this file comes from 127.0.0.1; the per-user limit is what is tested.
+      LOGIN_LIMIT_PER_ADDRESS: '1000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => {
+    output += String(chunk);
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += String(chunk);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const base = `http://127.0.0.1:${port}/api`;
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the API process exited (${child.exitCode}):\n${output}`);
+    const ok = await fetch(`${base}/health`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error(`the API process did not answer in time:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    base,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+async function call(
+  api: ApiProcess,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const response = await fetch(`${api.base}${path}`, {
+    method,
+    headers: {
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...options.headers,
+    },
+    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
+
+const signIn = (api: ApiProcess, password = DEMO_PASSWORD) =>
+  call(api, 'POST', '/user/login', { body: { ...LUMEN_ADMIN, password } });
+
+const countStatuses = (answers: readonly Answer[]) =>
+  answers.reduce<Record<number, number>>((count, answer) => {
+    count[answer.status] = (count[answer.status] ?? 0) + 1;
+    return count;
+  }, {});
+
+describe.skipIf(!PG)('two API processes on one PostgreSQL', () => {
+  const name = `ops_two_${Date.now().toString(36)}_${randomUUID().slice(0, 6)}`;
+  let dataDir = '';
+  let apis: ApiProcess[] = [];
+  let accountId = '';
+
+  beforeAll(async () => {
+    await withAdminClient(PG!, (admin) => admin.query(`CREATE DATABASE ${name}`));
+    dataDir = await mkdtemp(join(tmpdir(), 'ops-two-'));
+    // At once, on the empty database: the start-up lock decides which one makes the world.
+    apis = await Promise.all([
+      startProcess(databaseUrl(PG!, name), join(dataDir, 'a')),
+      startProcess(databaseUrl(PG!, name), join(dataDir, 'b')),
+    ]);
+    const session = await signIn(apis[0]!);
+    expect(session.status).toBe(200);
+    accountId = (session.body.accounts as { accountId: string }[])[0]!.accountId;
+  }, START_TIMEOUT_MS * 2);
+
+  afterAll(async () => {
+    await Promise.all(apis.map((api) => api.stop()));
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await withAdminClient(PG!, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  });
+
+  it('ends the first session when the user signs in on the other process, on both processes', async () => {
+    const first = await signIn(apis[0]!);
+    expect((await call(apis[1]!, 'GET', '/user/session', { token: first.body.token as string })).status).toBe(200);
+    const second = await signIn(apis[1]!);
+    expect(second.status).toBe(200);
+    for (const api of apis) {
+      const stale = await call(api, 'GET', '/user/session', { token: first.body.token as string });
+      expect(stale.status).toBe(401);
+      expect(stale.body.error).toBe('session-opened-another-device');
+      expect((await call(api, 'GET', '/user/session', { token: second.body.token as string })).status).toBe(200);
+    }
+  });
+
+  it('counts wrong passwords for one user across both: exactly the limit reach the check', async () => {
+    // Lumen's support user, whom no other test here signs in: the lockout this ends in touches nothing else.
+    const email = 'support@lumentravel.example';
+    const answers = await Promise.all(
+      Array.from({ length: 14 }, (_, index) =>
+        call(apis[index % 2]!, 'POST', '/user/login', {
+          body: { username: email, password: 'Wrong-password-1', accountId: LUMEN_ADMIN.accountId },
+        }),
+      ),
+    );
+    expect(countStatuses(answers)).toEqual({ 401: 5, 429: 9 });
+    // Both processes see the lockout, the right password included.
+    for (const api of apis) {
+      const locked = await call(api, 'POST', '/user/login', {
+        body: { username: email, password: DEMO_PASSWORD, accountId: LUMEN_ADMIN.accountId },
+      });
+      expect(locked.status).toBe(429);
+    }
+  });
+
+  it('never refunds more than the payment, and refunds once per key, with the calls split over both', async () => {
+    const { body } = await signIn(apis[0]!);
+    const token = body.token as string;
+    const list = await call(
+      apis[1]!,
+      'GET',
+      `/account/${accountId}/transaction?page=1&limit=50&status[]=SUCCESS&transactionType[]=PAYMENT`,
+      { token },
+    );
+    expect(list.status).toBe(200);
+    type Row = { transactionId: string; merchantId: string; money: { amount: number; currency: string } };
+    const [first, second] = (list.body.items as Row[]).filter((row) => row.money.amount >= 2);
+    expect(first && second).toBeTruthy();
+    const refund = (api: ApiProcess, row: Row, amount: number, key: string) =>
+      call(api, 'POST', `/account/${accountId}/transaction/${row.transactionId}/refund`, {
+        token,
+        headers: { 'idempotency-key': key },
+        body: { amount, currency: row.money.currency, reason: 'DUPLICATED_PAYMENT', merchantId: row.merchantId },
+      });
+
+    // Ten whole refunds of one payment, each with its own key: one goes through.
+    const whole = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => refund(apis[index % 2]!, first!, first!.money.amount, randomUUID())),
+    );
+    expect(countStatuses(whole)[201]).toBe(1);
+    expect(whole.filter((answer) => answer.status !== 201).every((answer) => [409, 422].includes(answer.status))).toBe(
+      true,
+    );
+
+    // One key sent ten times at once: one refund, the same answer for every call that got one.
+    const key = randomUUID();
+    const replayed = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => refund(apis[index % 2]!, second!, 1, key)),
+    );
+    const created = replayed.filter((answer) => answer.status === 201);
+    expect(created.length).toBeGreaterThan(0);
+    expect(new Set(created.map((answer) => JSON.stringify(answer.body))).size).toBe(1);
+    expect(replayed.every((answer) => [201, 409].includes(answer.status))).toBe(true);
+    const detail = await call(apis[0]!, 'GET', `/account/${accountId}/transaction/${second!.transactionId}`, { token });
+    const history = (detail.body.transactionHistory ?? []) as { transactionType: string }[];
+    expect(history.filter((entry) => /REFUND/.test(entry.transactionType))).toHaveLength(1);
+  });
+
+  it("changes a chargeback's status once when both processes change it from the same status", async () => {
+    const { body } = await signIn(apis[0]!);
+    const token = body.token as string;
+    const list = await call(apis[0]!, 'GET', `/account/${accountId}/chargeback?page=1&limit=50&status[]=TO_DO`, {
+      token,
+    });
+    expect(list.status).toBe(200);
+    const [chargeback] = list.body.items as { chargebackId: string }[];
+    expect(chargeback).toBeTruthy();
+    const answers = await Promise.all(
+      (['IN_PROGRESS', 'NOT_DISPUTED'] as const).map((status, index) =>
+        call(apis[index]!, 'PATCH', `/account/${accountId}/chargeback/${chargeback!.chargebackId}`, {
+          token,
+          body: { status, expectedStatus: 'TO_DO' },
+        }),
+      ),
+    );
+    expect(countStatuses(answers)).toEqual({ 200: 1, 409: 1 });
+    expect(answers.find((answer) => answer.status === 409)!.body.error).toBe('outdated-local-status');
+  });
+});
