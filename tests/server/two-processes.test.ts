@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type ApiProcess, startApiProcess } from '@server/cli/api-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUrl, withAdminClient } from './helpers/prepared-databases';
 
@@ -20,70 +19,6 @@ const DEMO_PASSWORD = 'Demo!pass2026';
 const LUMEN_ADMIN = { username: 'administrator@lumentravel.example', accountId: '631006' };
 /** Starting means migrating and, for one of the two, making the demo world on a busy 2-core machine. */
 const START_TIMEOUT_MS = 300_000;
-
-interface ApiProcess {
-  base: string;
-  output: () => string;
-  stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function startProcess(url: string, dataDir: string): Promise<ApiProcess> {
-  const port = await freePort();
-  let output = '';
-  const child: ChildProcess = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: url,
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://localhost:${port}`,
-      LOG_LEVEL: 'warn',
-      DEMO_TRAFFIC: 'off',
-      // Every request of this file comes from 127.0.0.1; the per-user limit is what is tested.
-      LOGIN_LIMIT_PER_ADDRESS: '1000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => {
-    output += String(chunk);
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += String(chunk);
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const base = `http://127.0.0.1:${port}/api`;
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the API process exited (${child.exitCode}):\n${output}`);
-    const ok = await fetch(`${base}/health`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error(`the API process did not answer in time:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    base,
-    output: () => output,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
 
 interface Answer {
   status: number;
@@ -128,10 +63,17 @@ describe.skipIf(!PG)('two API processes on one PostgreSQL', () => {
     await withAdminClient(PG!, (admin) => admin.query(`CREATE DATABASE ${name}`));
     dataDir = await mkdtemp(join(tmpdir(), 'ops-two-'));
     // At once, on the empty database: the start-up lock decides which one makes the world.
-    apis = await Promise.all([
-      startProcess(databaseUrl(PG!, name), join(dataDir, 'a')),
-      startProcess(databaseUrl(PG!, name), join(dataDir, 'b')),
-    ]);
+    apis = await Promise.all(
+      ['a', 'b'].map((folder) =>
+        startApiProcess({
+          databaseUrl: databaseUrl(PG!, name),
+          dataDir: join(dataDir, folder),
+          // Every request of this file comes from 127.0.0.1; the per-user limit is what is tested.
+          env: { LOGIN_LIMIT_PER_ADDRESS: '1000' },
+          timeoutMs: START_TIMEOUT_MS,
+        }),
+      ),
+    );
     const session = await signIn(apis[0]!);
     expect(session.status).toBe(200);
     accountId = (session.body.accounts as { accountId: string }[])[0]!.accountId;

@@ -14,6 +14,7 @@ import { DASHBOARD_MEASUREMENTS, setDashboardLog } from './bench/dashboard';
 import { EMBEDDED_MEASUREMENTS, setEmbeddedLog } from './bench/embedded';
 import { exportCpu, exportFirstByte, exportMemory } from './bench/export';
 import { INVOICE_MEASUREMENTS, setInvoicesLog } from './bench/invoices';
+import { loadOneVersusTwo, setLoadLog } from './bench/load';
 import { paletteKeystrokeToPaint, setPaletteLog } from './bench/palette';
 import { round } from './bench/stats';
 import { SUBSCRIPTION_MEASUREMENTS, setSubscriptionsLog } from './bench/subscriptions';
@@ -56,6 +57,7 @@ const MEASUREMENTS: readonly Measurement[] = [
   ...SUBSCRIPTION_MEASUREMENTS,
   ...INVOICE_MEASUREMENTS,
   paletteKeystrokeToPaint,
+  loadOneVersusTwo,
 ];
 
 const GROUPS: readonly BenchGroup[] = [
@@ -71,6 +73,7 @@ const GROUPS: readonly BenchGroup[] = [
   'subscriptions',
   'invoices',
   'palette',
+  'load',
 ];
 const root = resolve(import.meta.dirname, '../../..');
 
@@ -85,7 +88,7 @@ function parseOptions() {
   });
   if (values.help) {
     console.log(
-      'Usage: npm run bench -- [--only console|api|search|export|transactions|backtest|counters|dashboard|embedded|subscriptions|invoices|palette]... [--rows N] [--strict]',
+      'Usage: npm run bench -- [--only console|api|search|export|transactions|backtest|counters|dashboard|embedded|subscriptions|invoices|palette|load]... [--rows N] [--strict]',
     );
     console.log(
       'Transactions: BENCH_TRANSACTIONS_URL=<a database seeded with npm run seed -- --transactions N>, or BENCH_TRANSACTIONS=N generated rows.',
@@ -162,7 +165,8 @@ function printTable(lines: readonly ResultLine[]): void {
 async function main() {
   const options = parseOptions();
   const selected = MEASUREMENTS.filter(
-    (measurement) => options.only.length === 0 || options.only.includes(measurement.group),
+    (measurement) =>
+      options.only.includes(measurement.group) || (options.only.length === 0 && !measurement.onlyWhenAsked),
   );
   const log = (line: string) => console.log(`  ${line}`);
   setTransactionsLog(log);
@@ -174,6 +178,7 @@ async function main() {
   setSubscriptionsLog(log);
   setInvoicesLog(log);
   setPaletteLog(log);
+  setLoadLog(log);
 
   let fixture: Promise<ApiFixture> | undefined;
   const context: BenchContext = {

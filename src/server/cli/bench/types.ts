@@ -13,7 +13,8 @@ export type BenchGroup =
   | 'embedded'
   | 'subscriptions'
   | 'invoices'
-  | 'palette';
+  | 'palette'
+  | 'load';
 
 export interface Budget {
   op: '<=' | '==';
@@ -48,6 +49,8 @@ export interface Measurement {
   group: BenchGroup;
   /** Without a budget the line is informational (INFO). */
   budget?: Budget;
+  /** Runs only when its group is named with --only (it starts processes of its own and needs PostgreSQL). */
+  onlyWhenAsked?: boolean;
   run(context: BenchContext): Promise<Outcome>;
 }
 
