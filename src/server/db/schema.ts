@@ -671,6 +671,8 @@ export const transactions = pgTable(
   (t) => [
     // The lists' default order (creation date, newest first, id as tiebreaker) per account and per merchant, and
     // the same order inside the common filters, so a first page and the capped count read index ranges only.
+    // Migration 0035 adds INCLUDE (status, transaction_type, currency, card_country, risk_score, category,
+    // payment_method) to the account's: a typed query's count is then an index-only scan.
     index('transactions_account_created_idx').on(t.accountId, t.createdAt.desc().nullsFirst(), t.id),
     index('transactions_merchant_created_idx').on(t.merchantId, t.createdAt.desc().nullsFirst(), t.id),
     index('transactions_account_status_created_idx').on(t.accountId, t.status, t.createdAt.desc().nullsFirst(), t.id),
