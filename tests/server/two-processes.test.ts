@@ -63,7 +63,7 @@ describe.skipIf(!PG)('two API processes on one PostgreSQL', () => {
     await withAdminClient(PG!, (admin) => admin.query(`CREATE DATABASE ${name}`));
     dataDir = await mkdtemp(join(tmpdir(), 'ops-two-'));
     // At once, on the empty database: the start-up lock decides which one makes the world.
-    apis = await Promise.all(
+    const started = await Promise.allSettled(
       ['a', 'b'].map((folder) =>
         startApiProcess({
           databaseUrl: databaseUrl(PG!, name),
@@ -74,6 +74,10 @@ describe.skipIf(!PG)('two API processes on one PostgreSQL', () => {
         }),
       ),
     );
+    // The one that started is stopped by afterAll even when the other failed, so no process outlives the suite.
+    apis = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
     const session = await signIn(apis[0]!);
     expect(session.status).toBe(200);
     accountId = (session.body.accounts as { accountId: string }[])[0]!.accountId;
