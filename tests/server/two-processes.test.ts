@@ -185,4 +185,58 @@ describe.skipIf(!PG)('two API processes on one PostgreSQL', () => {
     expect(countStatuses(answers)).toEqual({ 200: 1, 409: 1 });
     expect(answers.find((answer) => answer.status === 409)!.body.error).toBe('outdated-local-status');
   });
+  it('fires a limit alert once and e-mails it once, with both processes checking', async () => {
+    const { body } = await signIn(apis[0]!);
+    const token = body.token as string;
+    // Two merchants with successful sales this month (the demo's traffic runs up to now).
+    const list = await call(
+      apis[0]!,
+      'GET',
+      `/account/${accountId}/transaction?page=1&limit=50&status[]=SUCCESS&transactionType[]=PAYMENT`,
+      { token },
+    );
+    const names = new Map(
+      (list.body.items as { merchantId: string; merchant: { prettyName: string } }[]).map((row) => [
+        row.merchantId,
+        row.merchant.prettyName,
+      ]),
+    );
+    const merchantIds = [...names.keys()];
+    expect(merchantIds.length).toBeGreaterThanOrEqual(2);
+    const alertOn = async (api: ApiProcess, merchantId: string) => {
+      const psps = await call(api, 'GET', `/merchant/${merchantId}/psp`, { token });
+      const [psp] = psps.body.items as { pspId: string }[];
+      // A monthly limit of 1 with an alert at 1 %: crossed by any sale this month. Saving it asks for a check now.
+      const saved = await call(api, 'PUT', `/merchant/${merchantId}/psp/${psp!.pspId}/limit`, {
+        token,
+        body: { total: 1, daily: null, version: 0, alert: { percentage: 0.01 } },
+      });
+      expect(saved.status).toBe(200);
+    };
+    const mailbox = async () => {
+      const mails = await call(apis[1]!, 'GET', '/mailbox?to=administrator%40lumentravel.example', { token });
+      return (mails.body.items as { kind: string; subject: string }[]).filter((mail) => mail.kind === 'limit-alert');
+    };
+    const waitFor = async (found: (mails: { subject: string }[]) => boolean) => {
+      for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+        const mails = await mailbox();
+        if (found(mails)) return mails;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      throw new Error(`no such alert mail: ${JSON.stringify(await mailbox())}`);
+    };
+
+    const of = (merchantId: string) => (mails: { subject: string }[]) =>
+      mails.filter((mail) => mail.subject.includes(`: ${names.get(merchantId)} reached`));
+    await alertOn(apis[0]!, merchantIds[0]!);
+    await waitFor((mails) => of(merchantIds[0]!)(mails).length > 0);
+    // A second alert, saved on the other process, is a later check that must not send the first one again: once its
+    // mail is in, what the first merchant's alert sent is final.
+    await alertOn(apis[1]!, merchantIds[1]!);
+    const mails = await waitFor((found) => of(merchantIds[1]!)(found).length > 0);
+    const subjects = mails.map((mail) => mail.subject);
+    expect(of(merchantIds[0]!)(mails).length).toBeGreaterThan(0);
+    // Each firing (merchant, period) e-mailed once to this administrator, whichever process ran the checks.
+    expect(new Set(subjects).size).toBe(subjects.length);
+  });
 });
