@@ -390,6 +390,40 @@ describe('validation', () => {
     expect(unknown.json().message).toMatch(/has no filter 'colour'/);
   });
 
+  it('keeps the columns shown, and answers 400 for columns that are no column ids, too many or of the wrong type', async () => {
+    const viewer = await signedInAs(t, 'VIEWER', account);
+    const kept = await created(
+      viewer.token,
+      body({ name: uniqueName('Columns'), columns: ['transactionId', 'status'] }),
+    );
+    expect(kept.columns).toEqual(['transactionId', 'status']);
+    // As JSON text, so the NUL byte and the lone surrogate reach the server as the escapes a client would send.
+    const cases = [
+      '["status\\u0000"]',
+      '["\\ud800"]',
+      JSON.stringify(['x'.repeat(10_000)]),
+      '["drop table"]',
+      '[""]',
+      '[42]',
+      '"status"',
+      '{"status":true}',
+      JSON.stringify(Array.from({ length: SAVED_VIEW_LIMITS.columns + 1 }, (_, index) => `column${index}`)),
+    ];
+    for (const columns of cases) {
+      const payload = JSON.stringify(body({ name: uniqueName('Bad columns') })).replace(
+        '"columns":null',
+        `"columns":${columns}`,
+      );
+      const response = await t.app.inject({
+        method: 'POST',
+        url: url(account.id),
+        headers: { ...authHeader(viewer.token), 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode, columns.slice(0, 40)).toBe(400);
+    }
+  });
+
   it('answers 400 for unknown query names and unknown lists in the query', async () => {
     const viewer = await signedInAs(t, 'VIEWER', account);
     for (const query of ['?colour=red', '?list=account/nothing']) {

@@ -30,8 +30,11 @@ const viewState = {
     .regex(/^-?[A-Za-z][A-Za-z0-9.]{0,99}$/, 'Invalid sort')
     .nullable(),
   pageSize: z.literal([...PAGE_SIZES], { error: 'Page size must be 50, 100 or 500' }),
-  /** Visible column ids in order; null: the list's own columns. */
-  columns: z.array(z.string().min(1).max(100)).max(LIMITS.columns).nullable(),
+  /** Visible column ids in order (the table's ids: 'transactionId', 'cardCountry'); null: the list's own columns. */
+  columns: z
+    .array(z.string().regex(/^[A-Za-z][A-Za-z0-9.]{0,99}$/, 'Invalid column'))
+    .max(LIMITS.columns)
+    .nullable(),
 };
 
 /** POST: a new view of `list`; `shared` needs view.share; `isDefault` makes it the caller's default of the list. */
