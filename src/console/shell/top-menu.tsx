@@ -4,7 +4,7 @@ import { useEnvironment } from '@console/app/runtime-config';
 import { SCREENS, useVisibleScreens } from '@console/app/screens';
 import { GLOBAL_COMMAND_IDS } from '@console/commands/global-commands';
 import { useCommandButton } from '@console/commands/registry';
-import { useApi, useSession, useSessionActions } from '@console/session/session-provider';
+import { useSession, useSessionActions } from '@console/session/session-provider';
 import { Badge } from '@console/ui/badge';
 import { IconButton } from '@console/ui/button';
 import { HelpIcon, LogoutIcon, SearchIcon } from '@console/ui/icons';
@@ -48,7 +48,6 @@ function AccountSwitcher() {
 }
 
 function MerchantSwitcher({ accountId }: { accountId: string }) {
-  const _api = useApi();
   const { merchantId, merchant } = useCurrentScope();
   const visible = useVisibleScreens();
   const [location, navigate] = useLocation();

@@ -9,6 +9,8 @@ import { isoDate, openedVersion, uuid } from './common';
 
 export const savedViewListName = z.enum(SAVED_VIEW_LIST_KEYS, { error: MSG.unknownList });
 
+/** A field's name as the lists use it, for an order and a column: 'creationDate', 'source.cardCountry'. */
+const FIELD = '[A-Za-z][A-Za-z0-9.]{0,99}';
 const viewName = z.string().trim().min(1, MSG.nameRequired).max(LIMITS.name, MSG.nameTooLong);
 
 /** Filter id -> values, as TableState.filters holds them; the server checks the ids and values against the list. */
@@ -27,12 +29,12 @@ const viewState = {
   /** The list's order ('-createdAt'), or null for the server's natural order. */
   sort: z
     .string()
-    .regex(/^-?[A-Za-z][A-Za-z0-9.]{0,99}$/, 'Invalid sort')
+    .regex(new RegExp(`^-?${FIELD}$`), 'Invalid sort')
     .nullable(),
   pageSize: z.literal([...PAGE_SIZES], { error: 'Page size must be 50, 100 or 500' }),
   /** Visible column ids in order (the table's ids: 'transactionId', 'cardCountry'); null: the list's own columns. */
   columns: z
-    .array(z.string().regex(/^[A-Za-z][A-Za-z0-9.]{0,99}$/, 'Invalid column'))
+    .array(z.string().regex(new RegExp(`^${FIELD}$`), 'Invalid column'))
     .max(LIMITS.columns)
     .nullable(),
 };

@@ -13,7 +13,7 @@ import type { Database } from '../../db/client';
 import type { ApiFixture } from './api-fixture';
 import { describeLatency, round, summarize } from './stats';
 import { timeRequests } from './timing';
-import type { Measurement } from './types';
+import type { Measurement, Outcome } from './types';
 
 // design.md section 5: "List API on 10M transactions (PostgreSQL): first page p95 <= 15 ms; the count stops at 10,001
 // (shown '+10k')". The transactions list's first page, with the default order and with the common filters, the capped
@@ -322,17 +322,28 @@ const listUrl = (created: TransactionsFixture, query: string) =>
 const sizeOf = (created: TransactionsFixture) =>
   `${created.accountRows.toLocaleString('en')} of the account's ${created.tableRows.toLocaleString('en')} rows, ${created.kind}`;
 
-function firstPage(name: string, query: (created: TransactionsFixture) => string, budgeted: boolean): Measurement {
+/** A first-page measurement of the transactions group, under the list's budget when `budgeted`. */
+function pageMeasurement(
+  name: string,
+  budgeted: boolean,
+  run: (created: TransactionsFixture) => Promise<Outcome>,
+): Measurement {
   return {
     name,
     group: 'transactions',
     ...(budgeted ? { budget: FIRST_PAGE_BUDGET } : {}),
-    async run() {
-      const created = await fixture();
-      const summary = await timeRequests(asApi(created), () => listUrl(created, query(created)), REQUESTS);
-      return { value: round(summary.p95), unit: 'ms', detail: `${describeLatency(summary)}; ${sizeOf(created)}` };
-    },
+    run: async () => run(await fixture()),
   };
+}
+
+/** The p95 of REQUESTS calls of one list address; `about` goes before the table's size in the detail. */
+async function timedPage(created: TransactionsFixture, url: string, about = ''): Promise<Outcome> {
+  const summary = await timeRequests(asApi(created), () => url, REQUESTS);
+  return { value: round(summary.p95), unit: 'ms', detail: `${describeLatency(summary)}; ${about}${sizeOf(created)}` };
+}
+
+function firstPage(name: string, query: (created: TransactionsFixture) => string, budgeted: boolean): Measurement {
+  return pageMeasurement(name, budgeted, (created) => timedPage(created, listUrl(created, query(created))));
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -473,29 +484,18 @@ function typedQueryFirstPage(
   shows: (row: ListRow, now: Date) => boolean,
   budgeted: boolean,
 ): Measurement {
-  return {
-    name,
-    group: 'transactions',
-    ...(budgeted ? { budget: FIRST_PAGE_BUDGET } : {}),
-    async run() {
-      const created = await fixture();
-      const now = new Date();
-      const url = compiledListUrl(created, text, now);
-      const response = await created.get(url);
-      if (response.status !== 200) throw new Error(`'${text}' answered ${response.status}: ${response.body}`);
-      const body = JSON.parse(response.body) as { items: unknown[]; total: number };
-      const rows = body.items.map((item) => transactionListItem.parse(item));
-      const wrong = rows.filter((row) => !shows(row, now)).length;
-      if (wrong > 0) throw new Error(`'${text}' answered ${wrong} of ${rows.length} rows that do not match it`);
-      const summary = await timeRequests(asApi(created), () => url, REQUESTS);
-      return {
-        value: round(summary.p95),
-        unit: 'ms',
-        detail: `${describeLatency(summary)}; total ${body.total}; ${sizeOf(created)}`,
-        notes: [`'${text}' -> ${decodeURIComponent(url.split('?')[1]!)}`],
-      };
-    },
-  };
+  return pageMeasurement(name, budgeted, async (created) => {
+    const now = new Date();
+    const url = compiledListUrl(created, text, now);
+    const response = await created.get(url);
+    if (response.status !== 200) throw new Error(`'${text}' answered ${response.status}: ${response.body}`);
+    const body = JSON.parse(response.body) as { items: unknown[]; total: number };
+    const rows = body.items.map((item) => transactionListItem.parse(item));
+    const wrong = rows.filter((row) => !shows(row, now)).length;
+    if (wrong > 0) throw new Error(`'${text}' answered ${wrong} of ${rows.length} rows that do not match it`);
+    const timed = await timedPage(created, url, `total ${body.total}; `);
+    return { ...timed, notes: [`'${text}' -> ${decodeURIComponent(url.split('?')[1]!)}`] };
+  });
 }
 
 /** The issue's own query (and the e2e journey's): a month of one status in one currency. */
