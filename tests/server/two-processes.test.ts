@@ -89,6 +89,14 @@ describe.skipIf(!PG)('two API processes on one PostgreSQL', () => {
     await withAdminClient(PG!, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   });
 
+  /** The account's 50 latest successful payments, as the list answers them. */
+  async function recentPayments(api: ApiProcess, token: string): Promise<Answer> {
+    const path = `/account/${accountId}/transaction?page=1&limit=50&status[]=SUCCESS&transactionType[]=PAYMENT`;
+    const list = await call(api, 'GET', path, { token });
+    expect(list.status).toBe(200);
+    return list;
+  }
+
   it('ends the first session when the user signs in on the other process, on both processes', async () => {
     const first = await signIn(apis[0]!);
     expect((await call(apis[1]!, 'GET', '/user/session', { token: first.body.token as string })).status).toBe(200);
@@ -125,13 +133,7 @@ describe.skipIf(!PG)('two API processes on one PostgreSQL', () => {
   it('never refunds more than the payment, and refunds once per key, with the calls split over both', async () => {
     const { body } = await signIn(apis[0]!);
     const token = body.token as string;
-    const list = await call(
-      apis[1]!,
-      'GET',
-      `/account/${accountId}/transaction?page=1&limit=50&status[]=SUCCESS&transactionType[]=PAYMENT`,
-      { token },
-    );
-    expect(list.status).toBe(200);
+    const list = await recentPayments(apis[1]!, token);
     type Row = { transactionId: string; merchantId: string; money: { amount: number; currency: string } };
     const [first, second] = (list.body.items as Row[]).filter((row) => row.money.amount >= 2);
     expect(first && second).toBeTruthy();
@@ -185,16 +187,12 @@ describe.skipIf(!PG)('two API processes on one PostgreSQL', () => {
     expect(countStatuses(answers)).toEqual({ 200: 1, 409: 1 });
     expect(answers.find((answer) => answer.status === 409)!.body.error).toBe('outdated-local-status');
   });
+
   it('fires a limit alert once and e-mails it once, with both processes checking', async () => {
     const { body } = await signIn(apis[0]!);
     const token = body.token as string;
     // Two merchants with successful sales this month (the demo's traffic runs up to now).
-    const list = await call(
-      apis[0]!,
-      'GET',
-      `/account/${accountId}/transaction?page=1&limit=50&status[]=SUCCESS&transactionType[]=PAYMENT`,
-      { token },
-    );
+    const list = await recentPayments(apis[0]!, token);
     const names = new Map(
       (list.body.items as { merchantId: string; merchant: { prettyName: string } }[]).map((row) => [
         row.merchantId,
