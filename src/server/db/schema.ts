@@ -267,6 +267,11 @@ export const sessions = pgTable(
     revokedReason: text('revoked_reason'),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /**
+     * Where the primary's WAL stood after this session's latest write (bytes from 0/0), set only when read replicas
+     * are configured: the session's reads go to a replica only once it has replayed that far (db/replicas.ts).
+     */
+    writeLsn: bigint('write_lsn', { mode: 'number' }),
   },
   (t) => [index('sessions_user_active_idx').on(t.userId).where(sql`${t.revokedAt} is null`)],
 );
