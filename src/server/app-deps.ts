@@ -1,5 +1,6 @@
 import type { ServerConfig } from './config';
 import type { Database } from './db/client';
+import type { Reads } from './db/replicas';
 import type { LimitAlerts } from './jobs/limit-alerts';
 import type { JobQueue } from './jobs/queue';
 import type { ExportService } from './lib/export/service';
@@ -14,6 +15,8 @@ import type { TokenSigner } from './plugins/auth';
 /** What every area plugin receives. Tests build it with an in-memory database and a controllable clock. */
 export interface AppDeps {
   db: Database['db'];
+  /** Where lists, details, exports, counters, the dashboard and the backtest read (plugins/auth.ts readDb). */
+  reads: Reads;
   config: ServerConfig;
   signer: TokenSigner;
   mailer: Mailer;

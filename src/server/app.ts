@@ -118,7 +118,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const mailer = options.mailer ?? createMailer(database.db, config);
   const jobs = createJobQueue(now);
   const exports = createExportService(
-    { db: database.db, mailer, jobs, now, publicUrl: config.publicUrl, log: app.log },
+    { db: database.db, reads: database.reads, mailer, jobs, now, publicUrl: config.publicUrl, log: app.log },
     { dir: join(config.dataDir, 'exports'), ...options.exports },
   );
   const acquirer = createSandboxAcquirer({ db: database.db, jobs, now });
@@ -130,6 +130,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
   const deps: AppDeps = {
     db: database.db,
+    reads: database.reads,
     config,
     signer,
     mailer,
@@ -167,7 +168,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     reply.header('cache-control', 'no-store');
     return config.runtime;
   });
-  app.get(`${apiBase}/health`, { schema: { hide: true } }, async () => ({ ok: true, database: database.kind }));
+  app.get(`${apiBase}/health`, { schema: { hide: true } }, async () => ({
+    ok: true,
+    database: database.kind,
+    ...(database.reads.enabled ? { replicas: database.reads.status() } : {}),
+  }));
 
   await app.register(
     async (api) => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { RuntimeConfig } from '@domain/contract/config';
 import { SUBSCRIPTION_ACTION_TIMEOUT_MS } from '@domain/subscriptions';
+import { DEFAULT_MAX_LAG_MS } from './db/replicas';
 import {
   SANDBOX_PLATFORM_DEFAULT_DELAY_MS,
   type SandboxPlatformMode,
@@ -16,6 +17,10 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Read replicas of DATABASE_URL (DATABASE_READ_URL, comma-separated): where lists, details and exports read. */
+  databaseReadUrls: string[];
+  /** A replica further behind than this (DATABASE_READ_MAX_LAG_MS) is skipped until it catches up. */
+  readMaxLagMs: number;
   /** Where the public links in e-mails point; defaults to http://localhost:PORT. */
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -86,6 +91,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST || '127.0.0.1',
     dataDir: env.DATA_DIR ?? '.data',
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReadUrls: (env.DATABASE_READ_URL ?? '')
+      .split(',')
+      .map((url) => url.trim())
+      .filter(Boolean),
+    readMaxLagMs: Math.max(0, num(env.DATABASE_READ_MAX_LAG_MS, DEFAULT_MAX_LAG_MS)),
     publicUrl,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Payments Ops Console <no-reply@ops.example>',

@@ -23,7 +23,18 @@ function browsableHost(host: string): string {
 }
 
 const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: config.dataDir,
+  replicas: {
+    urls: config.databaseReadUrls,
+    maxLagMs: config.readMaxLagMs,
+    log: {
+      warn: (details, message) => console.warn(`${message}: ${JSON.stringify(details)}`),
+      info: (details, message) => console.info(`${message}: ${JSON.stringify(details)}`),
+    },
+  },
+});
 // Several processes may start at once on one PostgreSQL: one migrates and creates the demo world, the others wait for
 // it and find it there.
 const demo = await database.whileStartingUp(async () => {
@@ -60,6 +71,14 @@ const lines = [
     ? '  Reachable from this machine only (HOST=0.0.0.0 opens it to the network)'
     : `  Listening on ${config.host}: reachable from other machines`,
   `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/` : 'PostgreSQL (DATABASE_URL)'}`,
+  ...(database.reads.enabled
+    ? [
+        `  Read replicas: ${database.reads
+          .status()
+          .map((replica) => replica.name)
+          .join(', ')} (DATABASE_READ_URL)`,
+      ]
+    : []),
   `  API reference: ${url}${config.runtime.apiBase}/docs`,
   '',
   ...(config.runtime.mailbox

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { openReplicas, primaryOnly, type Reads, type ReplicaOptions } from './replicas';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -24,6 +25,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The embedded client, for PGlite only (tests dump a prepared world from it). */
   pglite?: PGlite;
+  /** Where reads go: the read replicas of DATABASE_READ_URL when they hold the reader's writes, else `db`. */
+  reads: Reads;
   /** Applies the migrations not yet applied; several processes starting at once apply each exactly once. */
   migrate(): Promise<void>;
   /**
@@ -48,6 +51,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** A PGlite data folder dumped earlier (`dumpDataDir`) to start from, with 'memory': tests copy a prepared world. */
   loadDataDir?: Blob;
+  /** Read replicas of the PostgreSQL at `url` (db/replicas.ts). */
+  replicas?: Omit<ReplicaOptions, 'poolSize'>;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -71,16 +76,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         client.release();
       }
     };
+    const reads = options.replicas?.urls.length
+      ? await openReplicas(db, pool, { ...options.replicas, poolSize: options.poolSize ?? 10 })
+      : primaryOnly(db);
     return {
       db,
       kind: 'postgres',
+      reads,
       // Drizzle's migrator reads what is applied, then applies the rest: two processes at once would both apply the
       // first missing one (and one would fail on 'already exists'), so the read and the writes run under the lock.
       migrate: () => whileStartingUp(() => migratePg(drizzlePg(pool, { schema }), { migrationsFolder })),
       whileStartingUp,
-      close: () => pool.end(),
+      close: async () => {
+        await reads.close();
+        await pool.end();
+      },
     };
   }
+  if (options.replicas?.urls.length) throw new Error('Read replicas (DATABASE_READ_URL) need DATABASE_URL');
   const dataDir = options.dataDir ?? '.data';
   if (dataDir !== 'memory') mkdirSync(dataDir, { recursive: true });
   // pg_trgm backs the name searches' trigram indexes (migration 0002); PGlite only has the extensions it is given.
@@ -95,6 +108,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: 'pglite',
     pglite: client,
+    reads: primaryOnly(db),
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     whileStartingUp: (work) => work(),
     close: () => client.close(),

@@ -74,7 +74,7 @@ export async function withDedicatedConnection<T>(
       rows: (_tx, statement, take) => streamRows(client, statement, take),
       cancel() {
         if (released) return Promise.resolve();
-        const sent = cancelBackend(pool, backendPid);
+        const sent = cancelBackend(client, backendPid);
         cancels.push(sent);
         return sent;
       },
@@ -113,10 +113,14 @@ function streamRows(client: pg.PoolClient, statement: SQL, take: (row: Row) => v
 
 /**
  * pg_cancel_backend from a connection opened for it, outside the pool: the pool may be busy with the very work being
- * cancelled, and a cancel must not wait behind it.
+ * cancelled, and a cancel must not wait behind it. It goes to the server of `connection` itself: a read replica's
+ * pool hands out a primary's connection when the replica is down (db/replicas.ts).
  */
-async function cancelBackend(pool: pg.Pool, backendPid: number): Promise<void> {
-  const client = new pg.Client(pool.options);
+async function cancelBackend(connection: pg.PoolClient, backendPid: number): Promise<void> {
+  const { user, password, host, port, database, ssl } = (
+    connection as unknown as { connectionParameters: pg.ClientConfig }
+  ).connectionParameters;
+  const client = new pg.Client({ user, password, host, port, database, ssl });
   try {
     await client.connect();
     await client.query('select pg_cancel_backend($1)', [backendPid]);

@@ -268,10 +268,13 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     ip: text('ip'),
     /**
-     * Where the primary's WAL stood after this session's latest write (bytes from 0/0), set only when read replicas
-     * are configured: the session's reads go to a replica only once it has replayed that far (db/replicas.ts).
+     * Where the primary's WAL stood after this session's latest write (bytes from 0/0; at first its creation, which
+     * follows whatever the user wrote before signing in): with read replicas, the session's reads go to a replica only
+     * once it has replayed that far (db/replicas.ts).
      */
-    writeLsn: bigint('write_lsn', { mode: 'number' }),
+    writeLsn: bigint('write_lsn', { mode: 'number' }).default(
+      sql`(pg_current_wal_insert_lsn() - '0/0'::pg_lsn)::bigint`,
+    ),
   },
   (t) => [index('sessions_user_active_idx').on(t.userId).where(sql`${t.revokedAt} is null`)],
 );

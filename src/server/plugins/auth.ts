@@ -6,6 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client';
+import type { Reads } from '../db/replicas';
 import { roles, serverSettings, sessions, userAccounts, users } from '../db/schema';
 import { ApiError } from './errors';
 
@@ -19,6 +20,8 @@ export interface AuthContext extends Grants {
   isProviderStaff: boolean;
   /** Accounts this caller may act on: the linked accounts of provider staff, the one account of an account user. */
   accountIds: readonly string[];
+  /** The primary's WAL position after this session's latest write: its reads need a replica that replayed it. */
+  writeLsn?: number | null;
 }
 
 declare module 'fastify' {
@@ -87,7 +90,12 @@ export interface AuthDeps {
   db: Db;
   signer: TokenSigner;
   now: () => number;
+  /** With read replicas, a call that may have written records where the WAL stood after it. */
+  reads?: Reads;
 }
+
+/** Calls that may write. A GET that writes (an e-mailed export's record) leaves nothing its caller reads back. */
+const WRITING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** `Bearer <token>`; the scheme is case-insensitive (RFC 7235, section 2.1), so `bearer` and `BEARER` count too. */
 const BEARER = /^bearer[ \t]+(\S+)[ \t]*$/i;
@@ -207,6 +215,7 @@ export async function resolveAuth(deps: AuthDeps, authorization: string | undefi
     permissions: role.permissions,
     allAllowed: role.allAllowed,
     accountIds,
+    writeLsn: session.writeLsn,
   };
 }
 
@@ -216,6 +225,21 @@ export function requireAuth(scope: FastifyInstance, deps: AuthDeps): void {
   scope.addHook('onRequest', async (request: FastifyRequest) => {
     request.auth = await resolveAuth(deps, request.headers.authorization);
   });
+  const reads = deps.reads;
+  if (!reads?.enabled) return;
+  // Before the answer leaves, so the caller's next read, in this process or another, already knows to wait for it.
+  scope.addHook('onSend', async (request: FastifyRequest) => {
+    if (!request.auth || !WRITING_METHODS.has(request.method)) return;
+    await deps.db
+      .update(sessions)
+      .set({ writeLsn: sql`(pg_current_wal_insert_lsn() - '0/0'::pg_lsn)::bigint` })
+      .where(eq(sessions.id, request.auth.sessionId));
+  });
+}
+
+/** Where this caller's reads go: a read replica holding the caller's own writes, else the primary. */
+export function readDb(deps: { reads: Reads }, request: FastifyRequest): Db {
+  return deps.reads.after(request.auth.writeLsn);
 }
 
 /** A preHandler refusing callers without the permission (403, answered as resource-not-found). */

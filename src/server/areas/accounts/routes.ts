@@ -18,7 +18,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { accounts, acquirers } from '../../db/schema';
 import { runList } from '../../lib/list';
-import { assertAccountAccess, requirePermission } from '../../plugins/auth';
+import { assertAccountAccess, readDb, requirePermission } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import {
   ACCOUNT_SORTABLE,
@@ -52,6 +52,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     async (request) => {
       const { query } = request;
       const where = and(visibleAccounts(request.auth.accountIds), accountSearch(query.search, query.searchType));
+      const db = readDb(deps, request);
       const page = await runList(db, {
         query,
         sortable: ACCOUNT_SORTABLE,
@@ -87,7 +88,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     },
     async (request) => {
       const accountId = assertAccountAccess(request.auth, request.params.accountId);
-      const [found] = await loadAccounts(db, [accountId]);
+      const [found] = await loadAccounts(readDb(deps, request), [accountId]);
       if (!found) throw notFound();
       return found;
     },

@@ -16,7 +16,7 @@ import type { AppDeps } from '../../app-deps';
 import { merchants, userActivity } from '../../db/schema';
 import { sortableOf } from '../../lib/export/keyset';
 import { runList } from '../../lib/list';
-import { assertAccountAccess, requirePermission } from '../../plugins/auth';
+import { assertAccountAccess, readDb, requirePermission } from '../../plugins/auth';
 import { ApiError, notFound } from '../../plugins/errors';
 import { activityExport } from './export';
 import {
@@ -43,7 +43,6 @@ function valuesOf(value: unknown): Record<string, unknown> | null {
 }
 
 export const activityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db } = deps;
   deps.exports.register(activityExport);
 
   app.get(
@@ -62,6 +61,7 @@ export const activityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       const accountId = assertAccountAccess(request.auth, request.params.accountId);
       const { query } = request;
       const where = activityWhere(accountId, query);
+      const db = readDb(deps, request);
       const page = await runList(db, {
         query,
         sortable: ACTIVITY_SORTABLE,
@@ -113,7 +113,7 @@ export const activityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     async (request) => {
       const { userActivityId } = request.params;
       if (!isIdentifier(userActivityId)) throw notFound();
-      const [row] = await db
+      const [row] = await readDb(deps, request)
         .select({
           ...entryColumns,
           resourceDeleted,

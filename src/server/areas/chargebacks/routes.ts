@@ -21,7 +21,7 @@ import type { AppDeps } from '../../app-deps';
 import { chargebacks } from '../../db/schema';
 import { keysetOrder } from '../../lib/export/keyset';
 import { cappedCount, pageWindow } from '../../lib/list';
-import { requirePermission } from '../../plugins/auth';
+import { readDb, requirePermission } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { chargebacksExport } from './export';
 import {
@@ -63,9 +63,10 @@ export const chargebacksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       const where = chargebackListWhere(accountId, query, deps.now());
       const { orderBy } = keysetOrder(query.order, CHARGEBACK_SORT_KEYS, CHARGEBACK_DEFAULT_ORDER, chargebacks.id);
       const window = pageWindow(query);
+      const reads = readDb(deps, request);
       const [rows, total] = await Promise.all([
-        loadListPage(db, where, orderBy, window),
-        cappedCount(db, db.select({ one: sql`1` }).from(chargebacks).where(where).$dynamic()),
+        loadListPage(reads, where, orderBy, window),
+        cappedCount(reads, reads.select({ one: sql`1` }).from(chargebacks).where(where).$dynamic()),
       ]);
       const items = rows.map(toListItem);
       return { count: items.length, total, items };
@@ -103,7 +104,7 @@ export const chargebacksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     },
     async (request) => {
       const accountId = await chargebackAccount(db, request.auth, request.params.accountId);
-      const detail = await loadChargebackDetail(db, accountId, request.params.chargebackId);
+      const detail = await loadChargebackDetail(readDb(deps, request), accountId, request.params.chargebackId);
       if (!detail) throw notFound();
       return detail;
     },

@@ -15,7 +15,7 @@ import { PERMISSIONS as P } from '@domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { utcDay } from '../../db/periods';
-import { requirePermission } from '../../plugins/auth';
+import { readDb, requirePermission } from '../../plugins/auth';
 import { merchantOfCaller } from '../merchants/queries';
 import { listPsps } from './psps';
 import { loadDescriptors, loadMidCounter, loadMidSales, loadPspCounter } from './queries';
@@ -45,14 +45,13 @@ export const countersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     },
     async (request) => {
       const { merchantId } = await merchantOfCaller(db, request.auth, request.params.merchantId);
-      return { items: await listPsps(db, merchantId) };
+      return { items: await listPsps(readDb(deps, request), merchantId) };
     },
   );
 };
 
 /** The calls under /merchant/{merchantId}/psp/{pspId} (registered through plugins/psp-scope.ts). */
 export const countersPspRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db } = deps;
   const now = () => new Date(deps.now());
   // UTC, as the counters' days: it only steers how a range is read (db/periods.ts).
   const today = () => utcDay(deps.now());
@@ -70,7 +69,7 @@ export const countersPspRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         response: { 200: pspCounter, ...errors },
       },
     },
-    async (request) => loadPspCounter(db, request.psp, now()),
+    async (request) => loadPspCounter(readDb(deps, request), request.psp, now()),
   );
 
   app.get(
@@ -90,7 +89,7 @@ export const countersPspRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     async (request) => {
       const { from, to } = request.query;
       const range = from && to ? { from, to } : counterRangeDays('thisMonth', now());
-      return { items: await loadMidSales(db, request.psp, range, today()) };
+      return { items: await loadMidSales(readDb(deps, request), request.psp, range, today()) };
     },
   );
 
@@ -107,7 +106,7 @@ export const countersPspRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         response: { 200: midCounter, ...errors },
       },
     },
-    async (request) => loadMidCounter(db, request.psp, request.pspMid.midId, request.query, today()),
+    async (request) => loadMidCounter(readDb(deps, request), request.psp, request.pspMid.midId, request.query, today()),
   );
 
   app.get(
@@ -124,6 +123,6 @@ export const countersPspRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
         response: { 200: descriptorList, ...errors },
       },
     },
-    async (request) => loadDescriptors(db, request.psp, request.query, today()),
+    async (request) => loadDescriptors(readDb(deps, request), request.psp, request.query, today()),
   );
 };

@@ -11,7 +11,7 @@ import { PERMISSIONS as P } from '@domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { utcDay } from '../../db/periods';
-import { assertAccountAccess, requirePermission } from '../../plugins/auth';
+import { assertAccountAccess, readDb, requirePermission } from '../../plugins/auth';
 import { loadChart, loadKpis } from './queries';
 
 // The merchant dashboard (spec 3, sections 2.8, 3 and 7): the KPI boxes and the daily sales chart of an account, or
@@ -22,7 +22,6 @@ const tags = ['dashboard'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
 export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db } = deps;
   const today = () => utcDay(deps.now());
   const readDashboard = requirePermission(P.overviewRead);
 
@@ -43,7 +42,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     },
     async (request) => {
       const accountId = assertAccountAccess(request.auth, request.params.accountId);
-      return loadKpis(db, accountId, request.query, dashboardDays(request.query), today());
+      return loadKpis(readDb(deps, request), accountId, request.query, dashboardDays(request.query), today());
     },
   );
 
@@ -61,7 +60,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     },
     async (request) => {
       const accountId = assertAccountAccess(request.auth, request.params.accountId);
-      return loadChart(db, accountId, request.query, dashboardDays(request.query));
+      return loadChart(readDb(deps, request), accountId, request.query, dashboardDays(request.query));
     },
   );
 };

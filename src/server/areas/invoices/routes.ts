@@ -25,7 +25,7 @@ import { createDownloadToken, verifyDownloadToken } from '../../lib/download-lin
 import { createFileStore } from '../../lib/file-store';
 import { INVOICE_DOCUMENTS_FOLDER } from '../../lib/pdf';
 import { fileAnswer } from '../../plugins/api-docs';
-import { assertAccountAccess, requirePermission } from '../../plugins/auth';
+import { assertAccountAccess, readDb, requirePermission } from '../../plugins/auth';
 import { ApiError, notFound } from '../../plugins/errors';
 import { invoiceRow, listInvoices, toInvoiceDetail } from './queries';
 import {
@@ -112,7 +112,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     },
     async (request) => {
       const accountId = assertAccountAccess(request.auth, request.params.accountId);
-      return listInvoices(db, accountId, request.query);
+      return listInvoices(readDb(deps, request), accountId, request.query);
     },
   );
 
@@ -160,7 +160,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     },
     async (request) => {
       const accountId = assertAccountAccess(request.auth, request.params.accountId);
-      const row = await invoiceRow(db, accountId, request.params.invoiceId);
+      const row = await invoiceRow(readDb(deps, request), accountId, request.params.invoiceId);
       if (!row) throw notFound();
       return toInvoiceDetail(row);
     },

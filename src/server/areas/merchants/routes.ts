@@ -20,7 +20,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Queryable } from '../../db/client';
 import { accounts, merchants } from '../../db/schema';
 import { runList } from '../../lib/list';
-import { assertAccountAccess, requirePermission } from '../../plugins/auth';
+import { assertAccountAccess, readDb, requirePermission } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { MERCHANT_SORTABLE, merchantColumns, merchantSearch, toMerchant } from './queries';
 import { createMerchant, updateMerchant } from './service';
@@ -66,6 +66,7 @@ export const merchantsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       const accountId = assertAccountAccess(request.auth, request.params.accountId);
       const { query } = request;
       const where = and(eq(merchants.accountId, accountId), merchantSearch(query.search, query.searchType));
+      const db = readDb(deps, request);
       const page = await runList(db, {
         query,
         sortable: MERCHANT_SORTABLE,
@@ -95,7 +96,7 @@ export const merchantsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     },
     async (request) => {
       const accountId = assertAccountAccess(request.auth, request.params.accountId);
-      return toMerchant(await findMerchant(db, accountId, request.params.merchantId));
+      return toMerchant(await findMerchant(readDb(deps, request), accountId, request.params.merchantId));
     },
   );
 

@@ -26,7 +26,7 @@ import { retryWhenReferenceVanished } from '../../lib/db-errors';
 import { keysetOrder } from '../../lib/export/keyset';
 import { cappedCount, idStartsWith, pageWindow } from '../../lib/list';
 import { templateOf } from '../../payments/acquirer-templates';
-import { assertAccountAccess, requirePermission } from '../../plugins/auth';
+import { assertAccountAccess, readDb, requirePermission } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { merchantOfCaller } from '../merchants/queries';
 import { midsExport } from './export';
@@ -60,9 +60,10 @@ export const midsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       const { query } = request;
       const where = midListWhere(merchantId, query);
       const { orderBy } = keysetOrder(query.order, MID_SORT_KEYS, MID_DEFAULT_ORDER, mids.id);
+      const reads = readDb(deps, request);
       const [items, total] = await Promise.all([
-        loadMidPage(db, where, orderBy, pageWindow(query)),
-        cappedCount(db, selectMids(db, { one: sql`1` }).where(where).$dynamic()),
+        loadMidPage(reads, where, orderBy, pageWindow(query)),
+        cappedCount(reads, selectMids(reads, { one: sql`1` }).where(where).$dynamic()),
       ]);
       return { count: items.length, total, items };
     },
@@ -99,7 +100,7 @@ export const midsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
     async (request) => {
       const { merchantId } = await merchantOfCaller(db, request.auth, request.params.merchantId);
-      const detail = await loadMidDetail(db, merchantId, request.params.midId, deps.secrets.open);
+      const detail = await loadMidDetail(readDb(deps, request), merchantId, request.params.midId, deps.secrets.open);
       if (!detail) throw notFound();
       return detail;
     },
@@ -187,7 +188,7 @@ export const midsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       const { auth, query } = request;
       const byId = idStartsWith(mids.id, query.q);
       if (!byId || auth.accountIds.length === 0) return { items: [] };
-      const rows = await db
+      const rows = await readDb(deps, request)
         .select({
           midId: mids.id,
           description: mids.description,

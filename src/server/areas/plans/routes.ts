@@ -17,7 +17,7 @@ import type { AppDeps } from '../../app-deps';
 import { plans } from '../../db/schema';
 import { keysetOrder } from '../../lib/export/keyset';
 import { cappedCount, pageWindow } from '../../lib/list';
-import { requirePermission } from '../../plugins/auth';
+import { readDb, requirePermission } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { merchantOfCaller } from '../merchants/queries';
 import { loadPlanPage, PLAN_SORT_KEYS, planListWhere, planRow, toPlanDetail } from './queries';
@@ -51,9 +51,10 @@ export const plansRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       const { query } = request;
       const where = planListWhere(merchantId, query);
       const { orderBy } = keysetOrder(query.order, PLAN_SORT_KEYS, PLAN_DEFAULT_ORDER, plans.id);
+      const reads = readDb(deps, request);
       const [items, total] = await Promise.all([
-        loadPlanPage(db, where, orderBy, pageWindow(query)),
-        cappedCount(db, db.select({ one: sql`1` }).from(plans).where(where).$dynamic()),
+        loadPlanPage(reads, where, orderBy, pageWindow(query)),
+        cappedCount(reads, reads.select({ one: sql`1` }).from(plans).where(where).$dynamic()),
       ]);
       return { count: items.length, total, items };
     },
@@ -72,7 +73,7 @@ export const plansRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request) => {
       const { merchantId } = await merchantOfCaller(db, request.auth, request.params.merchantId);
-      const row = await planRow(db, merchantId, request.params.planId);
+      const row = await planRow(readDb(deps, request), merchantId, request.params.planId);
       if (!row) throw notFound();
       return toPlanDetail(row);
     },

@@ -18,7 +18,7 @@ import type { Queryable } from '../../db/client';
 import { transactionAlerts } from '../../db/schema';
 import { keysetOrder } from '../../lib/export/keyset';
 import { cappedCount, pageWindow } from '../../lib/list';
-import { assertAccountAccess, requirePermission } from '../../plugins/auth';
+import { assertAccountAccess, readDb, requirePermission } from '../../plugins/auth';
 import { merchantOfCaller } from '../merchants/queries';
 import { accountRiskAlertsExport, riskAlertsExport } from './export';
 import { loadRiskAlertPage, RISK_ALERT_SORT_KEYS, riskAlertWhere, toListItem } from './queries';
@@ -61,7 +61,7 @@ export const riskAlertsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     },
     async (request) => {
       const scope = await merchantOfCaller(db, request.auth, request.params.merchantId);
-      return listAlerts(db, riskAlertWhere(scope, request.query), request.query);
+      return listAlerts(readDb(deps, request), riskAlertWhere(scope, request.query), request.query);
     },
   );
 
@@ -98,7 +98,7 @@ export const riskAlertsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     },
     async (request) => {
       const accountId = assertAccountAccess(request.auth, request.params.accountId);
-      return listAlerts(db, riskAlertWhere({ accountId }, request.query), request.query);
+      return listAlerts(readDb(deps, request), riskAlertWhere({ accountId }, request.query), request.query);
     },
   );
 

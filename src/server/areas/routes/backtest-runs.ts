@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { type DedicatedConnection, poolOf, poolSize, type Row, withDedicatedConnection } from '../../db/connections';
 import { backtestRuns } from '../../db/schema';
 
@@ -18,6 +18,8 @@ import { backtestRuns } from '../../db/schema';
 // - A slice ends by taking the user's guard lock (shared) and checking that the row still names its run. A canceller
 //   holds that lock exclusively while it looks the statements up and signals them, so a backend it signals is still
 //   in the slice it saw, never in another caller's statement after the slice committed.
+// - With read replicas the slices read on one (db/replicas.ts) and the check runs on the primary just after: another
+//   process's newer run cannot cancel a replica's statement, so the older run stops at the end of its slice instead.
 
 /** The reason of a run whose client closed the connection: nobody reads its answer. */
 export class BacktestCancelled extends Error {
@@ -56,9 +58,10 @@ export interface BacktestRun {
   readonly signal: AbortSignal;
   /**
    * Runs `statement` as one slice of the run (a READ ONLY transaction on a connection of its own, stopped with the
-   * run), handing its rows to `take` one at a time as they arrive.
+   * run), handing its rows to `take` one at a time as they arrive. It reads on `source` (a read replica, or the
+   * primary by default).
    */
-  slice(statement: SQL, take: (row: Row) => void): Promise<void>;
+  slice(statement: SQL, take: (row: Row) => void, source?: Db): Promise<void>;
   /** Stops the run's other work (a slice failed: the rest is of no use). */
   stop(reason: unknown): void;
   /** Ends the run; throws BacktestSuperseded when a newer run replaced it meanwhile (maybe in another process). */
@@ -201,14 +204,20 @@ export function createBacktestRuns(db: Db): BacktestRuns {
 
       return {
         signal,
-        async slice(statement, take) {
+        async slice(statement, take, source = db) {
           const release = await permits.acquire(signal);
           try {
             // A turn of its own: PGlite answers within the turn it is asked in, so slice after slice (of every
             // running backtest) would otherwise follow one another in promise callbacks, and no other request would
             // be read meanwhile.
             await turn();
-            await withDedicatedConnection(db, async (connection) => {
+            const stillCurrent = async (tx: Queryable) => {
+              const ending = await tx.execute(sql`
+                select pg_advisory_xact_lock_shared(${GUARD_LOCK}, hashtext(${userId})),
+                  exists(select 1 from ${backtestRuns} where ${rowOfRun}) as current`);
+              if (!rowsOf<{ current: boolean }>(ending)[0]?.current) throw new BacktestSuperseded();
+            };
+            await withDedicatedConnection(source, async (connection) => {
               connections.add(connection);
               try {
                 signal.throwIfAborted();
@@ -220,10 +229,7 @@ export function createBacktestRuns(db: Db): BacktestRuns {
                     await tx.execute(sql`select set_config('application_name', ${applicationName(userId, runId)}, true),
                       set_config('work_mem', '64MB', true), set_config('jit', 'off', true)`);
                     await connection.rows(tx, statement, take);
-                    const ending = await tx.execute(sql`
-                      select pg_advisory_xact_lock_shared(${GUARD_LOCK}, hashtext(${userId})),
-                        exists(select 1 from ${backtestRuns} where ${rowOfRun}) as current`);
-                    if (!rowsOf<{ current: boolean }>(ending)[0]?.current) throw new BacktestSuperseded();
+                    if (source === db) await stillCurrent(tx);
                   },
                   { accessMode: 'read only' },
                 );
@@ -231,6 +237,7 @@ export function createBacktestRuns(db: Db): BacktestRuns {
                 connections.delete(connection);
               }
             });
+            if (source !== db) await db.transaction(stillCurrent, { accessMode: 'read only' });
           } catch (error) {
             if (signal.aborted) throw signal.reason;
             // Cancelled by a newer run of the same user in another process (or by an administrator: then it is still

@@ -22,6 +22,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyError } from 'fastify';
 import type { Db } from '../../db/client';
 import { poolOf } from '../../db/connections';
+import { replicaUnavailable } from '../../db/replicas';
 import { ApiError } from '../../plugins/errors';
 import {
   BacktestCancelled,
@@ -104,11 +105,11 @@ const URL_PARTS = [
 
 /**
  * The merchant's first attempts of [from, to) in one part (payments and recurrences; not their children such as
- * refunds and chargebacks, nor fallback retries). The conditions repeat the indexes' own, so the planner sees that
- * they apply.
+ * refunds and chargebacks, nor fallback retries), in its account. The conditions repeat the indexes' own, so the
+ * planner sees that they apply.
  */
-const firstAttempts = (merchantId: string, from: Date, to: Date, part: SQL) => sql`
-  t.merchant_id = ${merchantId}::uuid
+const firstAttempts = (target: RouteTarget, from: Date, to: Date, part: SQL) => sql`
+  t.account_id = ${target.accountId}::uuid and t.merchant_id = ${target.merchantId}::uuid
   and t.created_at >= ${from.toISOString()}::timestamptz and t.created_at < ${to.toISOString()}::timestamptz
   and t.parent_id is null and not t.is_fallback and t.transaction_type in ('PAYMENT', 'RECURRENCE') and ${part}`;
 
@@ -117,7 +118,7 @@ const firstAttempts = (merchantId: string, from: Date, to: Date, part: SQL) => s
  * the same scan, each MID and card brand's successful and declined first attempts. Each part is aggregated on its own
  * (the domain merges the groups both give).
  */
-function sliceAggregation(merchantId: string, from: Date, to: Date, named: MentionedValues): SQL {
+function sliceAggregation(target: RouteTarget, from: Date, to: Date, named: MentionedValues): SQL {
   // The grouping sets name the keys by position: written out again they would carry other parameters ($1 against
   // $23), and PostgreSQL would not take them for the same expressions.
   const [covered, others] = URL_PARTS.map(
@@ -132,16 +133,16 @@ function sliceAggregation(merchantId: string, from: Date, to: Date, named: Menti
       count(*) filter (where t.status = ${APPROVED})::float8 as successful,
       count(*) filter (where t.status = ${DECLINED})::float8 as declined
     from transactions t
-    where ${firstAttempts(merchantId, from, to, part)}
+    where ${firstAttempts(target, from, to, part)}
     group by grouping sets ((2, 3, 4, 5, 6, 7), (8, 3))`,
   );
   return sql`${covered} union all ${others}`;
 }
 
 /** How many first attempts [from, to) holds (both parts, index-only for the first). */
-function sliceCounting(merchantId: string, from: Date, to: Date): SQL {
+function sliceCounting(target: RouteTarget, from: Date, to: Date): SQL {
   const [covered, others] = URL_PARTS.map(
-    (part) => sql`(select count(*) from transactions t where ${firstAttempts(merchantId, from, to, part)})`,
+    (part) => sql`(select count(*) from transactions t where ${firstAttempts(target, from, to, part)})`,
   );
   return sql`select (${covered} + ${others})::float8 as payments`;
 }
@@ -206,24 +207,28 @@ const PGLITE_SLICE_PAYMENTS = 2_500;
 const PGLITE_MAX_SLICES = 400;
 
 /** How many slices: PostgreSQL's parallel ones, or as many as PGlite's payments of the window fill. */
-async function sliceCount(db: Db, run: BacktestRun, merchantId: string, window: { from: Date; to: Date }) {
+async function sliceCount(db: Db, run: BacktestRun, target: RouteTarget, window: { from: Date; to: Date }) {
   if (poolOf(db)) return PARALLEL_SLICES;
   let payments = 0;
-  await run.slice(sliceCounting(merchantId, window.from, window.to), (row) => {
-    payments = Number(row.payments);
-  });
+  await run.slice(
+    sliceCounting(target, window.from, window.to),
+    (row) => {
+      payments = Number(row.payments);
+    },
+    db,
+  );
   return Math.min(PGLITE_MAX_SLICES, Math.max(1, Math.ceil(payments / PGLITE_SLICE_PAYMENTS)));
 }
 
 async function aggregate(
   db: Db,
   run: BacktestRun,
-  merchantId: string,
+  target: RouteTarget,
   window: { from: Date; to: Date },
   named: MentionedValues,
   backtest: Backtest,
 ): Promise<void> {
-  const slices = await sliceCount(db, run, merchantId, window);
+  const slices = await sliceCount(db, run, target, window);
   const start = window.from.getTime();
   const span = window.to.getTime() - start;
   const bounds = Array.from({ length: slices + 1 }, (_, index) =>
@@ -236,8 +241,10 @@ async function aggregate(
     while (next < slices) {
       const index = next++;
       try {
-        await run.slice(sliceAggregation(merchantId, bounds[index]!, bounds[index + 1]!, named), (row) =>
-          takeRow(backtest, row as unknown as AggregateRow),
+        await run.slice(
+          sliceAggregation(target, bounds[index]!, bounds[index + 1]!, named),
+          (row) => takeRow(backtest, row as unknown as AggregateRow),
+          db,
         );
       } catch (error) {
         run.stop(error);
@@ -293,8 +300,8 @@ async function planOf(
 }
 
 /** The backtest's answer, within a run (the run's signal stops it between turns, its slices as they go). */
-async function answerOf(db: Db, run: BacktestRun, merchantId: string, plan: Plan): Promise<BacktestResult> {
-  await aggregate(db, run, merchantId, plan.window, plan.named, plan.backtest);
+async function answerOf(db: Db, run: BacktestRun, target: RouteTarget, plan: Plan): Promise<BacktestResult> {
+  await aggregate(db, run, target, plan.window, plan.named, plan.backtest);
   run.signal.throwIfAborted();
   const info = new Map<string, MidInfo>(
     plan.routing.mids.map((mid) => [mid.id, { description: mid.description, acquirerName: mid.acquirerName }]),
@@ -306,29 +313,53 @@ async function answerOf(db: Db, run: BacktestRun, merchantId: string, plan: Plan
 }
 
 export interface RoutingBacktests {
-  /** The backtest a user asks for; the answer goes to `response` (its closing stops the work). */
-  run(userId: string, target: RouteTarget, request: BacktestRequest, response: ServerResponse): Promise<BacktestResult>;
+  /**
+   * The backtest a user asks for; the answer goes to `response` (its closing stops the work). The payments are read
+   * on `source` (a read replica holding the user's writes, or the primary); a replica that fails meanwhile leaves the
+   * aggregation to the primary, from the start.
+   */
+  run(
+    userId: string,
+    target: RouteTarget,
+    request: BacktestRequest,
+    response: ServerResponse,
+    source?: Db,
+  ): Promise<BacktestResult>;
 }
 
 export function createRoutingBacktests({ db, now }: { db: Db; now: () => number }): RoutingBacktests {
   const runs = createBacktestRuns(db);
   return {
-    async run(userId, target, request, response) {
+    async run(userId, target, request, response, source = db) {
       const disconnected = signalOnDisconnect(response);
       let run: BacktestRun | undefined;
       try {
-        const plan = await planOf(
-          db,
-          async () => {
-            await runs.turn();
-            disconnected.throwIfAborted();
-          },
-          target,
-          request,
-          now(),
-        );
+        const at = now();
+        const planned = () =>
+          planOf(
+            db,
+            async () => {
+              await runs.turn();
+              disconnected.throwIfAborted();
+            },
+            target,
+            request,
+            at,
+          );
+        const plan = await planned();
         run = await runs.start(userId, disconnected);
-        const result = await answerOf(db, run, target.merchantId, plan);
+        let result: BacktestResult;
+        try {
+          result = await answerOf(source, run, target, plan);
+        } catch (error) {
+          if (source === db || !replicaUnavailable(error) || disconnected.aborted) throw error;
+          // Half-aggregated figures are of no use (and the failed slice stopped the run): the primary aggregates the
+          // window again, in a new run with a fresh plan.
+          await run.abandon();
+          run = undefined;
+          run = await runs.start(userId, disconnected);
+          result = await answerOf(db, run, target, await planned());
+        }
         await run.end();
         return result;
       } catch (error) {

@@ -23,7 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { retryWhenReferenceVanished } from '../../lib/db-errors';
-import { requirePermission } from '../../plugins/auth';
+import { readDb, requirePermission } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { merchantOfCaller } from '../merchants/queries';
 import { backtestBodyErrors, createRoutingBacktests } from './backtest';
@@ -57,7 +57,7 @@ export const routesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request) => {
       const { merchantId } = await merchantOfCaller(db, request.auth, request.params.merchantId);
-      return listRoutes(db, merchantId, request.query);
+      return listRoutes(readDb(deps, request), merchantId, request.query);
     },
   );
 
@@ -96,7 +96,7 @@ export const routesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request) => {
       const { merchantId } = await merchantOfCaller(db, request.auth, request.params.merchantId);
-      return { items: await routeMidPickList(db, merchantId, request.query) };
+      return { items: await routeMidPickList(readDb(deps, request), merchantId, request.query) };
     },
   );
 
@@ -131,7 +131,7 @@ export const routesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request) => {
       const { merchantId } = await merchantOfCaller(db, request.auth, request.params.merchantId);
-      const detail = await loadRouteDetail(db, merchantId, request.params.routeId);
+      const detail = await loadRouteDetail(readDb(deps, request), merchantId, request.params.routeId);
       if (!detail) throw notFound();
       return detail;
     },
@@ -300,7 +300,7 @@ export const routesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request, reply) => {
       const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
-      return backtests.run(request.auth.userId, target, request.body, reply.raw);
+      return backtests.run(request.auth.userId, target, request.body, reply.raw, readDb(deps, request));
     },
   );
 };

@@ -16,7 +16,7 @@ import { PERMISSIONS as P } from '@domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
-import { requirePermission } from '../../plugins/auth';
+import { readDb, requirePermission } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { merchantOfCaller } from '../merchants/queries';
 import { subscriptionCyclesExport, subscriptionsExport } from './export';
@@ -49,7 +49,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     },
     async (request) => {
       const scope = await merchantOfCaller(db, request.auth, request.params.merchantId);
-      return listSubscriptions(db, scope, request.query);
+      return listSubscriptions(readDb(deps, request), scope, request.query);
     },
   );
 
@@ -86,7 +86,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       const scope = await merchantOfCaller(db, request.auth, request.params.merchantId);
       const { subscriptionId } = request.params;
       const detail = isIdentifier(subscriptionId)
-        ? await loadSubscriptionDetail(db, scope, subscriptionId.toLowerCase())
+        ? await loadSubscriptionDetail(readDb(deps, request), scope, subscriptionId.toLowerCase())
         : null;
       if (!detail) throw notFound();
       return detail;
@@ -132,7 +132,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     },
     async (request) => {
       const scope = await merchantOfCaller(db, request.auth, request.params.merchantId);
-      return loadSubscriptionKpis(db, scope, request.query, deps.now());
+      return loadSubscriptionKpis(readDb(deps, request), scope, request.query, deps.now());
     },
   );
 

@@ -23,7 +23,7 @@ import type { AppDeps } from '../../app-deps';
 import { merchants, transactions } from '../../db/schema';
 import { keysetOrder } from '../../lib/export/keyset';
 import { cappedCount, idStartsWith, pageWindow } from '../../lib/list';
-import { assertAccountAccess, requirePermission } from '../../plugins/auth';
+import { assertAccountAccess, readDb, requirePermission } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { transactionsExport } from './export';
 import {
@@ -44,7 +44,6 @@ export const transactionUrlList = z.object({ items: z.array(z.string()) });
 const URL_PICK_LIST_LIMIT = 500;
 
 export const transactionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db } = deps;
   deps.exports.register(transactionsExport);
 
   app.get(
@@ -65,9 +64,10 @@ export const transactionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       const where = transactionListWhere(accountId, query);
       const { orderBy } = keysetOrder(query.order, TRANSACTION_SORT_KEYS, TRANSACTION_DEFAULT_ORDER, transactions.id);
       const window = pageWindow(query);
+      const reads = readDb(deps, request);
       const [rows, total] = await Promise.all([
-        loadListPage(db, where, orderBy, window),
-        cappedCount(db, db.select({ one: sql`1` }).from(transactions).where(where).$dynamic()),
+        loadListPage(reads, where, orderBy, window),
+        cappedCount(reads, reads.select({ one: sql`1` }).from(transactions).where(where).$dynamic()),
       ]);
       const items = rows.map(toListItem);
       return { count: items.length, total, items };
@@ -104,7 +104,12 @@ export const transactionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     },
     async (request) => {
       const accountId = assertAccountAccess(request.auth, request.params.accountId);
-      const detail = await loadTransactionDetail(db, accountId, request.params.transactionId, deps.now());
+      const detail = await loadTransactionDetail(
+        readDb(deps, request),
+        accountId,
+        request.params.transactionId,
+        deps.now(),
+      );
       if (!detail) throw notFound();
       return detail;
     },
@@ -125,7 +130,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       const accountId = assertAccountAccess(request.auth, request.params.accountId);
       // A loose index scan: each step jumps to the next URL above the last one, so the answer costs one index probe
       // per distinct URL, not a read of every transaction (with an index on (account_id, order_url)).
-      const result = await db.execute<{ url: string | null }>(sql`
+      const result = await readDb(deps, request).execute<{ url: string | null }>(sql`
         with recursive urls(url) as (
           (select ${transactions.orderUrl} from ${transactions}
             where ${transactions.accountId} = ${accountId} and ${transactions.orderUrl} is not null
@@ -158,7 +163,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       // A range on the primary key: the index answers a prefix however many transactions there are.
       const byId = idStartsWith(transactions.id, query.q);
       if (!byId || auth.accountIds.length === 0) return { items: [] };
-      const rows = await db
+      const rows = await readDb(deps, request)
         .select({
           id: transactions.id,
           accountId: transactions.accountId,

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { roles, users } from '../../db/schema';
 import { runList } from '../../lib/list';
-import { type AuthContext, requirePermission } from '../../plugins/auth';
+import { type AuthContext, readDb, requirePermission } from '../../plugins/auth';
 import { forbidden, notFound } from '../../plugins/errors';
 import { usersExport } from './export';
 import { loadUsers, toUser, USER_DEFAULT_ORDER, USER_SORTABLE, userListWhere } from './queries';
@@ -68,6 +68,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async (request) => {
       const { query, auth } = request;
       const where = userListWhere(auth, query);
+      const db = readDb(deps, request);
       const page = await runList(db, {
         query,
         sortable: USER_SORTABLE,
@@ -148,7 +149,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       schema: { tags, summary: 'One user', params: userParams, response: { 200: userSchema, ...errors } },
     },
     async (request) => {
-      return toUser(await findVisibleUser(db, request.auth, request.params.userId), request.auth);
+      return toUser(await findVisibleUser(readDb(deps, request), request.auth, request.params.userId), request.auth);
     },
   );
 

@@ -18,6 +18,7 @@ import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { primaryOnly, type Reads } from '../../db/replicas';
 import { exportFiles, roles, userAccounts, users } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/worker';
@@ -57,6 +58,8 @@ export interface ExportOptions {
 
 export interface ExportServiceDeps {
   db: Db;
+  /** Where the rows are read: a read replica holding what the file must include, or the primary (db/replicas.ts). */
+  reads?: Reads;
   mailer: Mailer;
   jobs: JobQueue;
   now: () => number;
@@ -170,6 +173,7 @@ export function createExportService(deps: ExportServiceDeps, overrides: Partial<
     ...overrides,
   };
   const { db, now } = deps;
+  const reads = deps.reads ?? primaryOnly(db);
   const registry = new Map<string, AnyExportDefinition>();
   const linkOf = (exportId: string) => `${deps.publicUrl.replace(/\/$/, '')}/exports/${exportId}`;
 
@@ -245,7 +249,8 @@ export function createExportService(deps: ExportServiceDeps, overrides: Partial<
       }
       throw error;
     }
-    const rows = definition.rows(db, { auth, params: params.data, query: query.data });
+    // Everything committed before the file is built is in it: a replica that has replayed that far, or the primary.
+    const rows = definition.rows(await reads.caughtUp(), { auth, params: params.data, query: query.data });
     if ((await rows.count(options.emailLimit + 1)) > options.emailLimit)
       throw new PermanentJobError(tooLarge().message);
 
@@ -362,7 +367,7 @@ export function createExportService(deps: ExportServiceDeps, overrides: Partial<
       const { auth } = request;
       if (!can(auth, definition.permission)) throw forbidden();
       const scope = definition.scope(auth, params);
-      const rows = definition.rows(db, { auth, params, query });
+      const rows = definition.rows(reads.after(auth.writeLsn), { auth, params, query });
       const count = await rows.count(options.emailLimit + 1);
       if (count > options.emailLimit) throw tooLarge();
       if (count > options.directLimit && !query.forceEmailExport) {
