@@ -1,6 +1,11 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
 import { type Database, openDatabase } from '@server/db/client';
-import { transactions } from '@server/db/schema';
-import { eq, sql } from 'drizzle-orm';
+import { exportFiles, transactions } from '@server/db/schema';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUrl } from './helpers/prepared-databases';
 import { type Replica, startReplica } from './helpers/replica';
@@ -41,6 +46,7 @@ describe.skipIf(!PG)('read replicas', () => {
   let patient: TestApp;
   let strict: TestApp;
   let world: PaymentsWorld;
+  let databaseName = '';
   let writer = '';
   let reader = '';
 
@@ -75,7 +81,7 @@ describe.skipIf(!PG)('read replicas', () => {
     const { rows } = (await primary.db.execute(sql`select current_database() as name`)) as unknown as {
       rows: { name: string }[];
     };
-    const name = rows[0]!.name;
+    databaseName = rows[0]!.name;
     const setUp = await buildTestApp({ database: primary });
     const account = await createAccount(setUp.db);
     const merchant = await createMerchant(setUp.db, account.id);
@@ -88,8 +94,8 @@ describe.skipIf(!PG)('read replicas', () => {
     await setUp.close();
 
     replica = await startReplica(PG!);
-    patient = await buildTestApp({ database: await openWithReplica(name, 60_000) });
-    strict = await buildTestApp({ database: await openWithReplica(name, 400) });
+    patient = await buildTestApp({ database: await openWithReplica(databaseName, 60_000) });
+    strict = await buildTestApp({ database: await openWithReplica(databaseName, 400) });
     await caughtUp(patient);
     await caughtUp(strict);
   }, HOOK_TIMEOUT);
@@ -210,6 +216,53 @@ describe.skipIf(!PG)('read replicas', () => {
     await replica.start();
     await until(() => patient.database.reads.status()[0]?.serving === true, 'the replica serves again');
     expect(await listIds(patient, reader)).toHaveLength(await listIds(patient, writer).then((ids) => ids.length));
+  });
+
+  it('builds an e-mailed export on a replica that holds everything before the ask, else on the primary', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'ops-replica-exports-'));
+    const database = await openWithReplica(databaseName, 60_000);
+    const config = loadConfig({}, { logLevel: 'silent', serveConsole: false, dataDir: dir });
+    // Two rows and more go by e-mail: the demo's few transactions are enough.
+    const app = await buildApp({ config, database, exports: { directLimit: 2, dir } });
+    await app.ready();
+    const ask = async () => {
+      const asked = await app.inject({
+        method: 'GET',
+        url: `/api/account/${world.accountId}/transaction/export?timeZone=UTC&forceEmailExport=true`,
+        headers: authHeader(reader),
+      });
+      expect(asked.statusCode, asked.body).toBe(204);
+    };
+    const built = async () => {
+      expect(await app.jobWorker.runDue()).toBe(1);
+      const [record] = await primary.db.select().from(exportFiles).orderBy(desc(exportFiles.createdAt)).limit(1);
+      expect(record?.status).toBe('ready');
+      const file = await app.inject({ method: 'GET', url: `/api/export/${record!.id}`, headers: authHeader(reader) });
+      expect(file.statusCode).toBe(200);
+      return csvLinesOfZip(file.body).slice(1);
+    };
+    try {
+      // Replayed up to the ask, then paused: a row written after the ask is not in the file (read on the replica).
+      await caughtUp(patient);
+      await ask();
+      const askedAt = await database.reads.primaryLsn();
+      await until(() => (database.reads.status()[0]?.replayLsn ?? 0) >= askedAt, 'the replica replayed the ask');
+      await replica.pause();
+      const late = await insertTransaction(primary.db, world, { createdAt: new Date(Date.now() - DAY_MS / 4) });
+      const first = await built();
+      expect(first.length).toBeGreaterThan(2);
+      expect(first.some((row) => row.startsWith(late.id))).toBe(false);
+
+      // Still paused, so behind this ask: the primary builds it, with the row written before the ask.
+      await ask();
+      const second = await built();
+      expect(second.some((row) => row.startsWith(late.id))).toBe(true);
+    } finally {
+      await replica.resume();
+      await app.close();
+      await database.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('backtests on the replica with the same answer as the primary, and on the primary when the replica is down', async () => {

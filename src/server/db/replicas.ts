@@ -1,7 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import type { Db } from './client';
 import * as schema from './schema';
+import type { Db } from './types';
 
 // Read replicas (issue 27): PostgreSQL's own streaming replication, with the routing of reads done here.
 //
@@ -41,8 +41,8 @@ export interface Reads {
   readonly enabled: boolean;
   /** Where the reads of a session whose latest write is at `writeLsn` go: a replica that has replayed it, or the primary. */
   after(writeLsn: number | null | undefined): Db;
-  /** For background work: a replica that has replayed everything committed before this call, or the primary. */
-  caughtUp(): Promise<Db>;
+  /** For background work: a replica that has replayed up to `lsn` (as last checked, or asked now), or the primary. */
+  reaching(lsn: number): Promise<Db>;
   /** The primary's WAL position now: remembered after a write. */
   primaryLsn(): Promise<number>;
   status(): ReplicaStatus[];
@@ -54,7 +54,7 @@ export function primaryOnly(primary: Db): Reads {
   return {
     enabled: false,
     after: () => primary,
-    caughtUp: async () => primary,
+    reaching: async () => primary,
     primaryLsn: async () => 0,
     status: () => [],
     close: async () => undefined,
@@ -250,14 +250,13 @@ export async function openReplicas(primary: Db, primaryPool: pg.Pool, options: R
   return {
     enabled: true,
     after: (writeLsn) => pick(writeLsn ?? 0) ?? primary,
-    async caughtUp() {
-      const target = await primaryLsn();
-      const known = pick(target);
+    async reaching(lsn) {
+      const known = pick(lsn);
       if (known) return known;
       // The checks' positions may be a moment old: ask the replicas now.
       for (const replica of replicas.filter(serving)) {
         const answer = await replica.probe.query<{ lsn: string }>(`select ${REPLAY_LSN} as lsn`).catch(() => undefined);
-        if (answer && asNumber(answer.rows[0]?.lsn) >= target) return replica.db;
+        if (answer && asNumber(answer.rows[0]?.lsn) >= lsn) return replica.db;
       }
       return primary;
     },

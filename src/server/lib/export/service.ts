@@ -106,6 +106,8 @@ const jobPayload = z.object({
   accountIds: z.array(z.string()),
   params: z.unknown(),
   query: z.unknown(),
+  /** With read replicas: the primary's WAL position when the export was asked for; the file holds all before it. */
+  readAfterLsn: z.number().int().nonnegative().optional(),
 });
 type ExportJobPayload = z.infer<typeof jobPayload>;
 
@@ -249,8 +251,9 @@ export function createExportService(deps: ExportServiceDeps, overrides: Partial<
       }
       throw error;
     }
-    // Everything committed before the file is built is in it: a replica that has replayed that far, or the primary.
-    const rows = definition.rows(await reads.caughtUp(), { auth, params: params.data, query: query.data });
+    // Everything committed before the user asked is in the file: read on a replica that has replayed that far.
+    const source = await reads.reaching(payload.readAfterLsn ?? (await reads.primaryLsn()));
+    const rows = definition.rows(source, { auth, params: params.data, query: query.data });
     if ((await rows.count(options.emailLimit + 1)) > options.emailLimit)
       throw new PermanentJobError(tooLarge().message);
 
@@ -387,6 +390,7 @@ export function createExportService(deps: ExportServiceDeps, overrides: Partial<
           accountIds: [...auth.accountIds],
           params,
           query,
+          ...(reads.enabled ? { readAfterLsn: await reads.primaryLsn() } : {}),
         };
         await db.transaction(async (tx) => {
           await tx.insert(exportFiles).values({
