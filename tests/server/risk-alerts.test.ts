@@ -89,16 +89,20 @@ async function insertAlert(target: PaymentsWorld, input: AlertInput) {
       updatedAt: input.updatedAt ?? input.createdAt,
     })
     .returning();
-  await t.db
-    .insert(transactionAlertEvents)
-    .values([
-      { alertId: row!.id, at: input.createdAt, fromStatus: null, toStatus: 'PENDING' },
-      ...(input.status === 'PENDING'
-        ? []
-        : [
-            { alertId: row!.id, at: input.updatedAt ?? input.createdAt, fromStatus: 'PENDING', toStatus: input.status },
-          ]),
-    ]);
+  await t.db.insert(transactionAlertEvents).values([
+    { alertId: row!.id, accountId: row!.accountId, at: input.createdAt, fromStatus: null, toStatus: 'PENDING' },
+    ...(input.status === 'PENDING'
+      ? []
+      : [
+          {
+            alertId: row!.id,
+            accountId: row!.accountId,
+            at: input.updatedAt ?? input.createdAt,
+            fromStatus: 'PENDING',
+            toStatus: input.status,
+          },
+        ]),
+  ]);
   return row!;
 }
 

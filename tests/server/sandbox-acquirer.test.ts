@@ -94,7 +94,7 @@ async function sendRefund(mid: string, amount: number, options: { rollBack?: boo
   const refundId = randomUUID();
   let answer: RefundAnswer | undefined;
   const work = t.db.transaction(async (tx) => {
-    answer = await acquirer.refund(tx, { refundId, midId: paid.midId, amount, currency: 'EUR' });
+    answer = await acquirer.refund(tx, { refundId, accountId, midId: paid.midId, amount, currency: 'EUR' });
     await tx.insert(transactions).values({
       id: refundId,
       rootId: paid.id,
@@ -116,6 +116,7 @@ async function sendRefund(mid: string, amount: number, options: { rollBack?: boo
       updatedAt: new Date(t.clock.now()),
     });
     await tx.insert(transactionHistory).values({
+      accountId,
       rootId: paid.id,
       transactionId: refundId,
       transactionType: 'PARTIAL_REFUND',

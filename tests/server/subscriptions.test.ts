@@ -154,6 +154,7 @@ async function insertSubscription(scope: Scope, input: SubscriptionInput = {}) {
   await t.db.insert(subscriptionAttempts).values(
     Array.from({ length: cycle }, (_, index) => ({
       subscriptionId: subscription.id,
+      accountId: scope.accountId,
       merchantId: scope.merchantId,
       planId,
       cycle: index + 1,
@@ -811,6 +812,7 @@ describe('PATCH /merchant/{merchantId}/subscription/{subscriptionId}', () => {
     const subscription = await insertSubscription(actionShop);
     const leftover = {
       subscriptionId: subscription.id,
+      accountId: subscription.accountId,
       token: '00000000-0000-4000-8000-000000000001',
       action: 'CANCEL',
       expiresAt: new Date(NOW + 60_000),

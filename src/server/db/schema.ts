@@ -680,9 +680,10 @@ export const transactions = pgTable(
     // The lists' default order (creation date, newest first, id as tiebreaker) per account and per merchant, and
     // the same order inside the common filters, so a first page and the capped count read index ranges only.
     // Migration 0035 adds INCLUDE (status, transaction_type, currency, card_country, risk_score, category,
-    // payment_method) to the account's: a typed query's count is then an index-only scan.
+    // payment_method) to the account's: a typed query's count is then an index-only scan. The merchant's and the
+    // MID's lead with the account (migration 0037), which every read names beside them.
     index('transactions_account_created_idx').on(t.accountId, t.createdAt.desc().nullsFirst(), t.id),
-    index('transactions_merchant_created_idx').on(t.merchantId, t.createdAt.desc().nullsFirst(), t.id),
+    index('transactions_merchant_created_idx').on(t.accountId, t.merchantId, t.createdAt.desc().nullsFirst(), t.id),
     index('transactions_account_status_created_idx').on(t.accountId, t.status, t.createdAt.desc().nullsFirst(), t.id),
     index('transactions_account_type_created_idx').on(
       t.accountId,
@@ -691,7 +692,7 @@ export const transactions = pgTable(
       t.id,
     ),
     // The MID filter, and 'this MID has transactions' (its acquirer cannot change; it cannot be deleted).
-    index('transactions_mid_created_idx').on(t.midId, t.createdAt.desc().nullsFirst(), t.id),
+    index('transactions_mid_created_idx').on(t.accountId, t.midId, t.createdAt.desc().nullsFirst(), t.id),
     index('transactions_route_idx').on(t.routeId),
     // 'This solution carried payments': it can no longer be removed from its account.
     index('transactions_solution_idx').on(t.solutionId).where(sql`${t.solutionId} is not null`),
@@ -710,8 +711,8 @@ export const transactions = pgTable(
       .using('btree', sql`lower(${t.shopperEmail}) text_pattern_ops`)
       .where(sql`${t.shopperEmail} is not null`),
     index('transactions_account_amount_idx').on(t.accountId, t.amount, t.id),
-    // The routing backtest's covering index of first attempts (merchant, created, INCLUDE the routing values) is in
-    // migration 0015 only: Drizzle cannot declare INCLUDE.
+    // The routing backtest's covering index of first attempts (account, merchant, created, INCLUDE the routing values)
+    // is in migrations 0015 and 0037 only: Drizzle cannot declare INCLUDE.
     check('transactions_amount_not_negative', sql`${t.amount} >= 0`),
     check('transactions_risk_score_range', sql`${t.riskScore} between 0 and 1`),
   ],
@@ -780,6 +781,8 @@ export const salesRollup = pgTable(
 export const limitSales = pgTable(
   'limit_sales',
   {
+    /** The sales rollup's account (migration 0037); like the other rollups', no foreign key (the triggers write it). */
+    accountId: uuid('account_id').notNull(),
     merchantId: uuid('merchant_id').notNull(),
     solutionId: uuid('solution_id').notNull(),
     /** A month's row rather than a day's: `day` is then the month's first day. */
@@ -791,9 +794,10 @@ export const limitSales = pgTable(
     count: bigint('count', { mode: 'number' }).notNull(),
   },
   (t) => [
-    // The trigger's ON CONFLICT target and the reads' index: a merchant's solution, the span, then the day range.
+    // The trigger's ON CONFLICT target and the reads' index: the account, a merchant's solution, the span, then the
+    // day range.
     unique('limit_sales_key')
-      .on(t.merchantId, t.solutionId, t.wholeMonth, t.day, t.midId, t.cardBrand, t.descriptor)
+      .on(t.accountId, t.merchantId, t.solutionId, t.wholeMonth, t.day, t.midId, t.cardBrand, t.descriptor)
       .nullsNotDistinct(),
   ],
 );
@@ -1037,6 +1041,10 @@ export const transactionHistory = pgTable(
   'transaction_history',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The transaction's account (migration 0037): every read names it, as every read of `transactions` does. */
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
     rootId: uuid('root_id').notNull(),
     transactionId: uuid('transaction_id')
       .notNull()
@@ -1046,7 +1054,7 @@ export const transactionHistory = pgTable(
     isFallback: boolean('is_fallback').notNull().default(false),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('transaction_history_root_idx').on(t.rootId, t.occurredAt, t.id)],
+  (t) => [index('transaction_history_root_idx').on(t.accountId, t.rootId, t.occurredAt, t.id)],
 );
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1381,13 +1389,17 @@ export const transactionAlertEvents = pgTable(
     alertId: uuid('alert_id')
       .notNull()
       .references(() => transactionAlerts.id, { onDelete: 'cascade' }),
+    /** The alert's account (migration 0037): every read names it. */
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
     at: timestamp('at', { withTimezone: true }).notNull(),
     /** Null for the alert's arrival. */
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
   },
   (t) => [
-    index('transaction_alert_events_alert_idx').on(t.alertId, t.at, t.id),
+    index('transaction_alert_events_alert_idx').on(t.accountId, t.alertId, t.at, t.id),
     check(
       'transaction_alert_events_status_valid',
       sql`${t.toStatus} in (${inList(ALERT_STATUS_VALUES)}) and (${t.fromStatus} is null or ${t.fromStatus} in (${inList(ALERT_STATUS_VALUES)}))`,
@@ -1512,25 +1524,30 @@ export const subscriptions = pgTable(
     // The list's default order (last attempt, newest first, id as tiebreaker) per merchant, and the same order inside
     // each filter, so a first page and the capped count read index ranges only. Both columns DESC NULLS FIRST, as the
     // list and the export's keyset write ORDER BY last_attempt_at DESC, id DESC (migration 0030: NULLS LAST, or the
-    // id ascending, made PostgreSQL sort the merchant's every row for a page).
+    // id ascending, made PostgreSQL sort the merchant's every row for a page). The account leads (migration 0037):
+    // every read names it beside the merchant.
     index('subscriptions_merchant_attempt_idx').on(
+      t.accountId,
       t.merchantId,
       t.lastAttemptAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
     index('subscriptions_merchant_status_attempt_idx').on(
+      t.accountId,
       t.merchantId,
       t.status,
       t.lastAttemptAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
     index('subscriptions_merchant_plan_attempt_idx').on(
+      t.accountId,
       t.merchantId,
       t.planId,
       t.lastAttemptAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
     index('subscriptions_merchant_country_attempt_idx').on(
+      t.accountId,
       t.merchantId,
       t.cardCountry,
       t.lastAttemptAt.desc().nullsFirst(),
@@ -1539,6 +1556,7 @@ export const subscriptions = pgTable(
     // Search by text: the customer's e-mail, equality and prefix (lower(...) LIKE 'abc%').
     index('subscriptions_merchant_email_idx').using(
       'btree',
+      t.accountId,
       t.merchantId,
       sql`lower(${t.customerEmail}) text_pattern_ops`,
     ),
@@ -1573,6 +1591,10 @@ export const subscriptionAttempts = pgTable(
     subscriptionId: uuid('subscription_id')
       .notNull()
       .references(() => subscriptions.id),
+    /** The subscription's account (migration 0037): every read names it. */
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
     merchantId: uuid('merchant_id').notNull(),
     planId: uuid('plan_id').notNull(),
     cycle: integer('cycle').notNull(),
@@ -1591,7 +1613,13 @@ export const subscriptionAttempts = pgTable(
   },
   (t) => [
     // The history: a subscription's cycles newest first, each cycle's attempts in order.
-    index('subscription_attempts_subscription_idx').on(t.subscriptionId, t.cycle.desc(), t.createdAt, t.id),
+    index('subscription_attempts_subscription_idx').on(
+      t.accountId,
+      t.subscriptionId,
+      t.cycle.desc(),
+      t.createdAt,
+      t.id,
+    ),
     uniqueIndex('subscription_attempts_transaction_key').on(t.transactionId).where(sql`${t.transactionId} is not null`),
     check('subscription_attempts_type_known', sql`${t.type} in (${quotedList(SUBSCRIPTION_ATTEMPT_TYPES)})`),
     check('subscription_attempts_cycle_positive', sql`${t.cycle} >= 1`),
@@ -1611,6 +1639,8 @@ export const subscriptionKpis = pgTable(
   'subscription_kpis',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The subscriptions' account (migration 0037); like the other rollups', no foreign key (the triggers write it). */
+    accountId: uuid('account_id').notNull(),
     merchantId: uuid('merchant_id').notNull(),
     currency: text('currency').notNull(),
     wholeMonth: boolean('whole_month').notNull(),
@@ -1632,9 +1662,10 @@ export const subscriptionKpis = pgTable(
     cancelledRevenue: bigint('cancelled_revenue', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
-    // The triggers' ON CONFLICT target and the reads' index: a merchant's currency, the grain, then the day range.
+    // The triggers' ON CONFLICT target and the reads' index: the account, a merchant's currency, the grain, then the
+    // day range.
     unique('subscription_kpis_key')
-      .on(t.merchantId, t.currency, t.wholeMonth, t.day, t.planId, t.cancellationReason)
+      .on(t.accountId, t.merchantId, t.currency, t.wholeMonth, t.day, t.planId, t.cancellationReason)
       .nullsNotDistinct(),
   ],
 );
@@ -1651,6 +1682,10 @@ export const subscriptionPendingActions = pgTable('subscription_pending_actions'
   subscriptionId: uuid('subscription_id')
     .primaryKey()
     .references(() => subscriptions.id),
+  /** The subscription's account (migration 0037): every read names it. */
+  accountId: uuid('account_id')
+    .notNull()
+    .references(() => accounts.id),
   /** The claim's own id: only the request that made it confirms or releases it. */
   token: uuid('token').notNull(),
   /** CANCEL, PAUSE or RESUME. */

@@ -95,7 +95,7 @@ export function createDemoTraffic(deps: DemoTrafficDeps): DemoTraffic {
       } else {
         traffic = new MerchantTraffic(rng.fork(world.merchant.id), world, new Date(since), nextStream);
         nextStream = (nextStream + 1) % STREAMS;
-        traffic.resume(await loadResumeState(db, world.merchant.id, since));
+        traffic.resume(await loadResumeState(db, world.merchant, since));
         generators.set(world.merchant.id, traffic);
       }
       found.set(world.merchant.id, { traffic, world });

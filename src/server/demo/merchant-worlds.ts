@@ -121,7 +121,11 @@ export async function loadMerchantWorlds(db: Queryable, merchantIds: readonly st
  * Where a merchant's orders left off: its highest order number since the start of the UTC day of `since` (an order
  * reference carries its day, so numbers only need to be new within one).
  */
-export async function loadResumeState(db: Queryable, merchantId: string, since: number): Promise<{ sequence: number }> {
+export async function loadResumeState(
+  db: Queryable,
+  merchant: Pick<PaymentsMerchant, 'id' | 'accountId'>,
+  since: number,
+): Promise<{ sequence: number }> {
   const dayStart = new Date(Math.floor(since / DAY_MS) * DAY_MS);
   const [numbered] = await db
     .select({
@@ -130,7 +134,8 @@ export async function loadResumeState(db: Queryable, merchantId: string, since: 
     .from(transactions)
     .where(
       and(
-        eq(transactions.merchantId, merchantId),
+        eq(transactions.accountId, merchant.accountId),
+        eq(transactions.merchantId, merchant.id),
         gte(transactions.createdAt, dayStart),
         isNull(transactions.parentId),
         // The generator's references: PREFIX-YYMMDD-NUMBER.
@@ -167,14 +172,19 @@ export async function loadDueSubscriptions(
       initial: transactions,
       // The next cycle's declined orders so far (one holds the payment and its retry on the fallback MID).
       failures: sql<number>`(select count(distinct t.root_id)::int from ${subscriptionAttempts} a
-        join ${transactions} t on t.id = a.transaction_id
-        where a.subscription_id = ${subscriptions.id} and a.cycle = ${subscriptions.cycle} + 1
+        join ${transactions} t on t.account_id = a.account_id and t.id = a.transaction_id
+        where a.account_id = ${subscriptions.accountId} and a.subscription_id = ${subscriptions.id}
+          and a.cycle = ${subscriptions.cycle} + 1
           and a.type in ('RENEWAL', 'MAINTENANCE'))`,
     })
     .from(subscriptions)
-    .innerJoin(transactions, eq(transactions.id, subscriptions.initialTransactionId))
+    .innerJoin(
+      transactions,
+      and(eq(transactions.accountId, subscriptions.accountId), eq(transactions.id, subscriptions.initialTransactionId)),
+    )
     .where(
       and(
+        eq(subscriptions.accountId, world.merchant.accountId),
         eq(subscriptions.merchantId, world.merchant.id),
         eq(subscriptions.status, 'ACTIVE'),
         lte(subscriptions.nextChargeAt, new Date(until)),
@@ -191,6 +201,7 @@ export async function loadDueSubscriptions(
       {
         id: initial.id,
         subscriptionId: row.subscriptionId,
+        accountId: world.merchant.accountId,
         amount: row.amount,
         currency: row.currency,
         orderUrl: initial.orderUrl,

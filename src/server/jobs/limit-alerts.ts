@@ -101,7 +101,9 @@ const monthStartOf = (ms: number) => `${dayOf(ms).slice(0, 7)}-01`;
 /**
  * Every limit with an alert, with its successful sales today and this month over its scope (the solution, narrowed
  * by MID, card brand and descriptor where the row sets them) and whether it fired already in each period: one
- * statement, grouped by limit, reading the rollup's (merchant, day) key range.
+ * statement, grouped by limit, reading the rollup's (account, merchant, day) range and the limit's firings, each in
+ * the limit's account. The firings are a lateral look-up per limit: as EXISTS in the select list, PostgreSQL would
+ * read every account's firings of the period into one hash instead.
  */
 async function alertingLimits(db: Queryable, today: string, monthStart: string): Promise<AlertingLimit[]> {
   const result = await db.execute(sql`
@@ -110,17 +112,17 @@ async function alertingLimits(db: Queryable, today: string, monthStart: string):
       l.alert_percentage as "alertPercentage",
       coalesce(sum(r.count) filter (where r.day = ${today}::date), 0)::int as "salesToday",
       coalesce(sum(r.count), 0)::int as "salesThisMonth",
-      exists (
-        select 1 from limit_alert_firings f
-        where f.limit_id = l.id and f.period = 'DAILY' and f.period_start = ${today}::date
-      ) as "firedToday",
-      exists (
-        select 1 from limit_alert_firings f
-        where f.limit_id = l.id and f.period = 'MONTHLY' and f.period_start = ${monthStart}::date
-      ) as "firedThisMonth"
+      fired.today as "firedToday", fired.month as "firedThisMonth"
     from limits l
+    cross join lateral (
+      select coalesce(bool_or(f.period = 'DAILY'), false) as today, coalesce(bool_or(f.period = 'MONTHLY'), false) as month
+      from limit_alert_firings f
+      where f.account_id = l.account_id and f.limit_id = l.id
+        and ((f.period = 'DAILY' and f.period_start = ${today}::date)
+          or (f.period = 'MONTHLY' and f.period_start = ${monthStart}::date))
+    ) fired
     left join sales_rollup r
-      on r.merchant_id = l.merchant_id
+      on r.account_id = l.account_id and r.merchant_id = l.merchant_id
       and r.day between ${monthStart}::date and ${today}::date
       and r.solution_id = l.solution_id
       and (l.mid_id is null or r.mid_id = l.mid_id)
@@ -128,7 +130,7 @@ async function alertingLimits(db: Queryable, today: string, monthStart: string):
       and (l.descriptor is null or r.descriptor = l.descriptor)
       and ${isLimitSale(sql.raw('r'))}
     where l.alert_percentage is not null and ${hasLimitSql(sql.raw('l'))}
-    group by l.id`);
+    group by l.id, fired.today, fired.month`);
   return rowsOf<AlertingLimit>(result);
 }
 

@@ -94,8 +94,9 @@ export function sandboxRefundBehaviour(input: {
 }
 
 export interface RefundRequest {
-  /** The refund transaction's id, chosen before asking: the settlement job finds the refund by it. */
+  /** The refund transaction's id, chosen before asking: the settlement job finds the refund by it and its account. */
   refundId: string;
+  accountId: string;
   /** The payment's MID: its acquirer and solution take part in the answer. */
   midId: string | null;
   /** Minor units of `currency`. */
@@ -144,10 +145,10 @@ async function midNames(db: Queryable, midId: string | null) {
   return row ?? { acquirerName: null, solutionName: null };
 }
 
-function isSettlementPayload(payload: unknown): payload is { refundId: string } {
-  return (
-    typeof payload === 'object' && payload !== null && typeof (payload as { refundId?: unknown }).refundId === 'string'
-  );
+function isSettlementPayload(payload: unknown): payload is { refundId: string; accountId: string } {
+  if (typeof payload !== 'object' || payload === null) return false;
+  const { refundId, accountId } = payload as { refundId?: unknown; accountId?: unknown };
+  return typeof refundId === 'string' && typeof accountId === 'string';
 }
 
 export function createSandboxAcquirer(
@@ -172,7 +173,7 @@ export function createSandboxAcquirer(
             midId: transactions.midId,
           })
           .from(transactions)
-          .where(eq(transactions.id, payload.refundId))
+          .where(and(eq(transactions.id, payload.refundId), eq(transactions.accountId, payload.accountId)))
           .for('update');
         if (!refund) throw new PermanentJobError(`Refund ${payload.refundId} not found`);
         // Settled already (a retried job, or settled by other means): nothing left to do.
@@ -192,10 +193,17 @@ export function createSandboxAcquirer(
             errorMessage: error?.message ?? null,
             errorProviderMessage: error?.providerMessage ?? null,
           })
-          .where(and(eq(transactions.id, refund.id), eq(transactions.status, 'IN_PROCESS')))
+          .where(
+            and(
+              eq(transactions.id, refund.id),
+              eq(transactions.accountId, refund.accountId),
+              eq(transactions.status, 'IN_PROCESS'),
+            ),
+          )
           .returning({ id: transactions.id });
         if (updated.length === 0) return;
         await tx.insert(transactionHistory).values({
+          accountId: refund.accountId,
           rootId: refund.rootId,
           transactionId: refund.id,
           transactionType: refund.transactionType,
@@ -232,7 +240,7 @@ export function createSandboxAcquirer(
           await deps.jobs.enqueue(
             tx,
             SANDBOX_SETTLEMENT_JOB,
-            { refundId: request.refundId },
+            { refundId: request.refundId, accountId: request.accountId },
             {
               runAt: settlesAt.getTime(),
             },

@@ -123,6 +123,7 @@ export async function insertTransaction(db: Db, world: PaymentsWorld, input: Tra
   };
   await db.insert(transactions).values(values);
   await db.insert(transactionHistory).values({
+    accountId: values.accountId,
     rootId: values.rootId,
     transactionId: id,
     transactionType: values.transactionType,

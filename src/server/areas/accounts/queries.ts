@@ -18,6 +18,10 @@ export const accountUserCount = sql<number>`(
   where user_accounts.account_id = accounts.id and users.user_type = 'ACCOUNT' and users.status <> 'DELETED'
 )`;
 
+/** Payments were made on the solution (in its account, as every read of transactions names one). */
+const solutionCarriedPayments = sql<boolean>`exists (select 1 from transactions
+  where transactions.account_id = solutions.account_id and transactions.solution_id = solutions.id)`;
+
 /**
  * A MID uses the solution, or payments did (their MID may have moved on; the record of them stays). The outer
  * `solutions` row is named in full: drizzle prints `${solutions.id}` as a bare "id" in a one-table select, which
@@ -25,7 +29,7 @@ export const accountUserCount = sql<number>`(
  */
 export const solutionInUse = sql<boolean>`(
   exists (select 1 from mids where mids.solution_id = solutions.id)
-  or exists (select 1 from transactions where transactions.solution_id = solutions.id)
+  or ${solutionCarriedPayments}
 )`;
 
 /** Sortable contract fields of the accounts list. */
@@ -148,8 +152,9 @@ export async function loadAccountProviders(
     ? sql<boolean>`exists (select 1 from mids where mids.solution_id = solutions.id and mids.merchant_id = ${merchant})`
     : solutionInUse;
   const carried = merchant
-    ? sql<boolean>`exists (select 1 from transactions where transactions.solution_id = solutions.id and transactions.merchant_id = ${merchant})`
-    : sql<boolean>`exists (select 1 from transactions where transactions.solution_id = solutions.id)`;
+    ? sql<boolean>`exists (select 1 from transactions where transactions.account_id = solutions.account_id
+        and transactions.solution_id = solutions.id and transactions.merchant_id = ${merchant})`
+    : solutionCarriedPayments;
   const [providerRows, solutionRows] = await Promise.all([
     db
       .select({ acquirerId: acquirers.id, prettyName: acquirers.prettyName })

@@ -148,7 +148,7 @@ export const chargebackListColumns = {
   fraudType: chargebacks.fraudType,
   hasPreviousChargebacks: chargebacks.hasPreviousChargebacks,
   // Refunds notified with the case, or made since (in this console or by the acquirer) on the payment.
-  hasRefund: sql<boolean>`(${chargebacks.hasRefund} or exists (select 1 from ${transactions} ${sql.identifier('refund')} where ${refund.parentId} = ${chargebacks.paymentTransactionId} and ${refund.transactionType} in ('REFUND', 'PARTIAL_REFUND') and ${refund.status} = 'SUCCESS'))`,
+  hasRefund: sql<boolean>`(${chargebacks.hasRefund} or exists (select 1 from ${transactions} ${sql.identifier('refund')} where ${refund.accountId} = ${chargebacks.accountId} and ${refund.parentId} = ${chargebacks.paymentTransactionId} and ${refund.transactionType} in ('REFUND', 'PARTIAL_REFUND') and ${refund.status} = 'SUCCESS'))`,
   amount: chargebacks.amount,
   currency: chargebacks.currency,
   notificationDate: chargebacks.notificationDate,
@@ -170,18 +170,21 @@ export const chargebackListColumns = {
   customerIp: payment.shopperIp,
 };
 
-/** `select(columns)` from the cases joined to their payments: the FROM every row reader uses. */
+/** `select(columns)` from the cases joined to their payments (in the case's account): the FROM every row reader uses. */
 export function selectChargebacks<T extends SelectedFields>(db: Queryable, columns: T) {
   return db
     .select(columns)
     .from(chargebacks)
     .$dynamic()
-    .innerJoin(payment, eq(payment.id, chargebacks.paymentTransactionId));
+    .innerJoin(
+      payment,
+      and(eq(payment.id, chargebacks.paymentTransactionId), eq(payment.accountId, chargebacks.accountId)),
+    );
 }
 
 /**
  * One page of the queue in `orderBy`: the page's ids are picked first (an index walk past the offset, nothing
- * joined), and only its rows are read with their payment and names.
+ * joined), with their account, and only its rows are read with their payment and names.
  */
 export async function loadListPage(
   db: Queryable,
@@ -190,14 +193,14 @@ export async function loadListPage(
   window: { limit: number; offset: number },
 ) {
   const page = db
-    .select({ id: chargebacks.id })
+    .select({ id: chargebacks.id, accountId: chargebacks.accountId })
     .from(chargebacks)
     .where(where)
     .orderBy(...orderBy)
     .limit(window.limit)
     .offset(window.offset);
   return selectChargebacks(db, chargebackListColumns)
-    .where(inArray(chargebacks.id, page))
+    .where(sql`(${chargebacks.id}, ${chargebacks.accountId}) in ${page}`)
     .orderBy(...orderBy);
 }
 

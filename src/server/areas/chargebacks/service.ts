@@ -152,7 +152,7 @@ async function changeFraudType(
       await tx
         .update(chargebacks)
         .set({ fraudType, updatedAt: new Date(deps.now()) })
-        .where(eq(chargebacks.id, locked.id));
+        .where(and(eq(chargebacks.id, locked.id), eq(chargebacks.accountId, call.accountId)));
       await recordActivity(tx, {
         actor: actorOf(auth),
         actionType: 'UPDATE',
@@ -198,7 +198,7 @@ async function writeAssignment(
   await tx
     .update(chargebacks)
     .set({ ...next, updatedAt: at })
-    .where(eq(chargebacks.id, locked.id));
+    .where(and(eq(chargebacks.id, locked.id), eq(chargebacks.accountId, call.accountId)));
   await recordActivity(tx, {
     actor: actorOf(auth),
     actionType: 'UPDATE',

@@ -49,7 +49,8 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const salesIn = (periods: Record<string, DayRange>, today: string) =>
   periodsFrom(sql`limit_sales`, 's', periods, today);
 const inScope = (scope: PspScope) =>
-  sql`s.merchant_id = ${scope.merchantId}::uuid and s.solution_id = ${scope.solutionId}::uuid`;
+  sql`s.account_id = ${scope.accountId}::uuid and s.merchant_id = ${scope.merchantId}::uuid
+    and s.solution_id = ${scope.solutionId}::uuid`;
 const brandOfSale = limitCardBrandSql(sql`s.card_brand`);
 const salesSum = sql`sum(p.sign * s.count)::int`;
 
@@ -95,6 +96,7 @@ async function firedAlerts(db: Queryable, scope: PspScope, since: Date): Promise
     .leftJoin(mids, eq(mids.id, limits.midId))
     .where(
       and(
+        eq(limitAlertFirings.accountId, scope.accountId),
         eq(limitAlertFirings.merchantId, scope.merchantId),
         eq(limitAlertFirings.solutionId, scope.solutionId),
         gte(limitAlertFirings.firedAt, since),

@@ -128,7 +128,7 @@ export async function generateDocument(
       await tx
         .update(chargebacks)
         .set({ ...next, updatedAt: at })
-        .where(eq(chargebacks.id, detail.chargebackId));
+        .where(and(eq(chargebacks.id, detail.chargebackId), eq(chargebacks.accountId, request.accountId)));
       await recordActivity(tx, {
         actor: actorOf(auth),
         actionType: 'UPDATE',

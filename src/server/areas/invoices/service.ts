@@ -170,7 +170,7 @@ export async function updateInvoiceFields(
           version: before.version + 1,
           modifiedAt: new Date(deps.now()),
         })
-        .where(eq(invoices.id, before.id))
+        .where(and(eq(invoices.id, before.id), eq(invoices.accountId, accountId)))
         .returning();
       const detail = toInvoiceDetail(after!);
       await recordActivity(tx, {
@@ -258,7 +258,7 @@ export async function deleteInvoice(
     const row = await invoiceRow(tx, accountId, invoiceId, true);
     if (!row) throw notFound();
     if (!isDraft(row.status as InvoiceStatus)) throw notDraft();
-    await tx.delete(invoices).where(eq(invoices.id, row.id));
+    await tx.delete(invoices).where(and(eq(invoices.id, row.id), eq(invoices.accountId, accountId)));
     await recordActivity(tx, {
       actor: actorOf(auth),
       actionType: 'DELETE',

@@ -67,6 +67,7 @@ async function recentDescriptors(
     .from(salesRollup)
     .where(
       and(
+        eq(salesRollup.accountId, scope.accountId),
         eq(salesRollup.merchantId, scope.merchantId),
         gte(salesRollup.day, from),
         lte(salesRollup.day, to),

@@ -127,8 +127,12 @@ export async function routesUsing(db: Queryable, midId: string) {
     .orderBy(asc(routes.description), asc(routes.id));
 }
 
-export async function hasTransactions(db: Queryable, midId: string): Promise<boolean> {
-  const [row] = await db.select({ one: sql`1` }).from(transactions).where(eq(transactions.midId, midId)).limit(1);
+export async function hasTransactions(db: Queryable, accountId: string, midId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(transactions)
+    .where(and(eq(transactions.accountId, accountId), eq(transactions.midId, midId)))
+    .limit(1);
   return row !== undefined;
 }
 
@@ -164,18 +168,20 @@ export async function loadMidDetail(
   if (!isIdentifier(midId)) return undefined;
   const [row] = (await selectMids(db, {
     ...midColumns,
+    accountId: mids.accountId,
     merchantId: mids.merchantId,
     customConfig: mids.customConfig,
     customSecrets: mids.customSecrets,
     version: mids.version,
   }).where(and(eq(mids.id, midId), eq(mids.merchantId, merchantId)))) as unknown as (MidRow & {
+    accountId: string;
     merchantId: string;
     customConfig: Record<string, string>;
     customSecrets: string | null;
     version: number;
   })[];
   if (!row) return undefined;
-  const [using, used] = await Promise.all([routesUsing(db, midId), hasTransactions(db, midId)]);
+  const [using, used] = await Promise.all([routesUsing(db, midId), hasTransactions(db, row.accountId, midId)]);
   return {
     ...toMidListItem(row),
     merchantId: row.merchantId,

@@ -234,7 +234,7 @@ export async function updateMid(
     const before = await lockedMid(tx, target, midId);
     if (input.version !== before.version) throw new ApiError(409, 'mid-changed');
     const moved = input.acquirerId !== before.acquirerId || input.solutionId !== before.solutionId;
-    if (moved && (await hasTransactions(tx, midId))) throw new ApiError(409, 'mid-with-transactions');
+    if (moved && (await hasTransactions(tx, target.accountId, midId))) throw new ApiError(409, 'mid-with-transactions');
     const { acquirerName } = await placementOf(tx, target.accountId, input);
     // Another acquirer's credentials mean nothing to this one: they are dropped with the move.
     const stored =
@@ -291,7 +291,7 @@ export async function deleteMid(deps: MidDeps, auth: AuthContext, target: MidTar
         })),
       });
     }
-    if (await hasTransactions(tx, midId)) throw new ApiError(409, 'mid-used-by-transactions');
+    if (await hasTransactions(tx, target.accountId, midId)) throw new ApiError(409, 'mid-used-by-transactions');
     await tx.delete(mids).where(eq(mids.id, midId));
     const secretNames = record.customSecrets ? Object.keys(deps.secrets.open(record.customSecrets, midId)) : [];
     await recordActivity(tx, {

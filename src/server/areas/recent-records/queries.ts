@@ -7,7 +7,7 @@ import {
   type RecentRecordKind,
   recentRecordLabel,
 } from '@domain/recent-records';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { accounts, chargebacks, merchants, mids, recentRecords, routes, transactions } from '../../db/schema';
@@ -25,6 +25,9 @@ export interface RecentReader extends Grants {
 
 const ofKind = (kind: RecentRecordKind, id: AnyPgColumn) =>
   sql`${recentRecords.kind} = ${kind} and ${id} = ${recentRecords.recordId}`;
+/** A payment or a case is joined in the row's account, as every read of them names one (issue 27). */
+const ofKindInAccount = (kind: RecentRecordKind, id: AnyPgColumn, accountId: AnyPgColumn) =>
+  sql`${ofKind(kind, id)} and ${accountId} = ${recentRecords.accountId}`;
 
 export async function listRecentRecords(db: Queryable, reader: RecentReader): Promise<RecentRecord[]> {
   const rows = await db
@@ -51,8 +54,8 @@ export async function listRecentRecords(db: Queryable, reader: RecentReader): Pr
     .from(recentRecords)
     .innerJoin(accounts, eq(accounts.id, recentRecords.accountId))
     .leftJoin(merchants, eq(merchants.id, recentRecords.merchantId))
-    .leftJoin(transactions, ofKind('TRANSACTION', transactions.id))
-    .leftJoin(chargebacks, ofKind('CHARGEBACK', chargebacks.id))
+    .leftJoin(transactions, ofKindInAccount('TRANSACTION', transactions.id, transactions.accountId))
+    .leftJoin(chargebacks, ofKindInAccount('CHARGEBACK', chargebacks.id, chargebacks.accountId))
     .leftJoin(mids, ofKind('MID', mids.id))
     .leftJoin(routes, ofKind('ROUTE', routes.id))
     .where(eq(recentRecords.userId, reader.userId))
@@ -127,7 +130,10 @@ function fieldsOf(kind: RecentRecordKind, row: ListRow): RecentRecordFields | un
   }
 }
 
-/** Where a record belongs, read from the record itself: undefined when there is no such record. */
+/**
+ * Where a record among the caller's accounts belongs, read from the record itself: undefined when there is no such
+ * record there.
+ */
 export interface RecordOwner {
   accountId: string;
   merchantId: string;
@@ -137,13 +143,15 @@ export async function ownerOfRecord(
   db: Queryable,
   kind: RecentRecordKind,
   id: string,
+  accountIds: readonly string[],
 ): Promise<RecordOwner | undefined> {
+  if (accountIds.length === 0) return undefined;
   switch (kind) {
     case 'TRANSACTION': {
       const [row] = await db
         .select({ accountId: transactions.accountId, merchantId: transactions.merchantId })
         .from(transactions)
-        .where(eq(transactions.id, id));
+        .where(and(eq(transactions.id, id), inArray(transactions.accountId, [...accountIds])));
       return row;
     }
     case 'CHARGEBACK': {
@@ -152,7 +160,7 @@ export async function ownerOfRecord(
         .select({ accountId: chargebacks.accountId, merchantId: chargebacks.merchantId })
         .from(chargebacks)
         .innerJoin(accounts, and(eq(accounts.id, chargebacks.accountId), eq(accounts.hasChargebacksFeature, true)))
-        .where(eq(chargebacks.id, id));
+        .where(and(eq(chargebacks.id, id), inArray(chargebacks.accountId, [...accountIds])));
       return row;
     }
     case 'MID': {

@@ -20,7 +20,7 @@ export async function recordOpened(
 ): Promise<RecentRecord> {
   const { db } = deps;
   if (!canReachRecentKind(reader, input.kind)) throw notFound();
-  const owner = await ownerOfRecord(db, input.kind, input.id);
+  const owner = await ownerOfRecord(db, input.kind, input.id, reader.accountIds);
   if (!owner || !reader.accountIds.includes(owner.accountId)) throw notFound();
   const openedAt = new Date(deps.now());
   await db.transaction(async (tx) => {

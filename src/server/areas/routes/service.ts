@@ -183,7 +183,7 @@ export async function deleteRoute(deps: RouteDeps, auth: AuthContext, target: Ro
     const [used] = await tx
       .select({ one: sql`1` })
       .from(transactions)
-      .where(eq(transactions.routeId, routeId))
+      .where(and(eq(transactions.accountId, target.accountId), eq(transactions.routeId, routeId)))
       .limit(1);
     if (used) throw new ApiError(409, 'route-with-transactions');
     await tx.delete(routes).where(eq(routes.id, routeId));

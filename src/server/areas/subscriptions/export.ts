@@ -167,6 +167,7 @@ function attemptRows(db: Queryable, params: z.infer<typeof cycleExportParams>): 
   const a = subscriptionAttempts;
   // Bound to the merchant and its account through the subscription, so a queued build cannot read another tenant's.
   const where = and(
+    eq(a.accountId, params.accountId),
     eq(a.subscriptionId, params.subscriptionId),
     sql`exists (select 1 from ${subscriptions} where ${subscriptions.id} = ${a.subscriptionId}
       and ${subscriptions.merchantId} = ${params.merchantId} and ${subscriptions.accountId} = ${params.accountId})`,

@@ -67,13 +67,13 @@ const anyOf = (column: Parameters<typeof inArray>[0], values: readonly string[] 
   values?.length ? inArray(column, [...values]) : undefined;
 
 /**
- * The merchant's subscriptions narrowed by the filters. The merchant alone bounds them: the route checked it belongs to
- * the caller's account (merchantOfCaller), and a condition on account_id would make every count read the table
- * instead of the index alone.
+ * The merchant's subscriptions narrowed by the filters. The account is named beside the merchant (issue 27): the list's
+ * indexes lead with both, so a count still reads the index alone.
  */
 export function subscriptionWhere(scope: SubscriptionScope, query: SubscriptionFilters): SQL {
   const s = subscriptions;
   return and(
+    eq(s.accountId, scope.accountId),
     eq(s.merchantId, scope.merchantId),
     anyOf(s.status, query.status && statusesFiltered(query.status)),
     anyOf(
@@ -165,12 +165,16 @@ const errorOf = (code: string | null, message: string | null): SubscriptionError
 const CHARGE_TYPES: readonly SubscriptionAttemptType[] = ['INITIAL', 'RENEWAL', 'MAINTENANCE'];
 
 /** The subscription's cycles, newest first, each with its attempts in the order they happened. */
-export async function loadSubscriptionCycles(db: Queryable, subscriptionId: string): Promise<SubscriptionCycle[]> {
+export async function loadSubscriptionCycles(
+  db: Queryable,
+  accountId: string,
+  subscriptionId: string,
+): Promise<SubscriptionCycle[]> {
   const a = subscriptionAttempts;
   const rows = await db
     .select()
     .from(a)
-    .where(eq(a.subscriptionId, subscriptionId))
+    .where(and(eq(a.accountId, accountId), eq(a.subscriptionId, subscriptionId)))
     .orderBy(desc(a.cycle), asc(a.createdAt), asc(a.id));
   const cycles: SubscriptionCycle[] = [];
   for (const row of rows) {
@@ -225,7 +229,7 @@ export async function loadSubscriptionDetail(
     .from(s)
     .where(and(eq(s.id, subscriptionId), eq(s.merchantId, scope.merchantId), eq(s.accountId, scope.accountId)));
   if (!row) return null;
-  const cycles = await loadSubscriptionCycles(db, row.id);
+  const cycles = await loadSubscriptionCycles(db, scope.accountId, row.id);
   return {
     ...toListItem(row),
     card: {
@@ -275,6 +279,7 @@ export async function loadSubscriptionKpis(
   const range = { from: utcDay(Date.parse(query.dateFrom)), to: utcDay(Date.parse(query.dateTo)) };
   const grain = sql.join(
     [
+      sql`k.account_id = ${scope.accountId}::uuid`,
       sql`k.merchant_id = ${scope.merchantId}::uuid`,
       sql`k.currency = ${query.currency}`,
       ...(query.planId ? [sql`k.plan_id = ${query.planId.toLowerCase()}::uuid`] : []),

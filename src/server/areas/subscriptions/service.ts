@@ -84,7 +84,14 @@ async function claim(
     const expiresAt = new Date(now + deps.config.subscriptionActionTimeoutMs);
     const [claimed] = await tx
       .insert(subscriptionPendingActions)
-      .values({ subscriptionId, token, action: body.action, userId: auth.userId, expiresAt })
+      .values({
+        subscriptionId,
+        accountId: scope.accountId,
+        token,
+        action: body.action,
+        userId: auth.userId,
+        expiresAt,
+      })
       .onConflictDoUpdate({
         target: subscriptionPendingActions.subscriptionId,
         set: { token, action: body.action, userId: auth.userId, expiresAt, createdAt: new Date(now) },
@@ -104,11 +111,15 @@ function reasonSent(body: SubscriptionUpdate): string | null {
 }
 
 /** Drops this request's claim (refused, timed out, or any failure before the write). */
-async function release(db: Queryable, subscriptionId: string, token: string): Promise<void> {
+async function release(db: Queryable, scope: SubscriptionScope, subscriptionId: string, token: string): Promise<void> {
   await db
     .delete(subscriptionPendingActions)
     .where(
-      and(eq(subscriptionPendingActions.subscriptionId, subscriptionId), eq(subscriptionPendingActions.token, token)),
+      and(
+        eq(subscriptionPendingActions.accountId, scope.accountId),
+        eq(subscriptionPendingActions.subscriptionId, subscriptionId),
+        eq(subscriptionPendingActions.token, token),
+      ),
     );
 }
 
@@ -163,12 +174,13 @@ async function confirm(
     await tx
       .select({ id: subscriptions.id })
       .from(subscriptions)
-      .where(eq(subscriptions.id, subscriptionId))
+      .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.accountId, scope.accountId)))
       .for('update');
     const [mine] = await tx
       .delete(subscriptionPendingActions)
       .where(
         and(
+          eq(subscriptionPendingActions.accountId, scope.accountId),
           eq(subscriptionPendingActions.subscriptionId, subscriptionId),
           eq(subscriptionPendingActions.token, held.token),
         ),
@@ -185,7 +197,13 @@ async function confirm(
         updatedAt: at,
         ...changesOf(action, held.reason, at),
       })
-      .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.status, held.from)))
+      .where(
+        and(
+          eq(subscriptions.id, subscriptionId),
+          eq(subscriptions.accountId, scope.accountId),
+          eq(subscriptions.status, held.from),
+        ),
+      )
       .returning({ version: subscriptions.version });
     // The platform's own change (a hard decline's cancellation) landed meanwhile: it wins, and the user reloads.
     if (!written) throw changed();
@@ -261,7 +279,7 @@ export async function applySubscriptionAction(
     if (answer.outcome === 'refused') throw refused(answer.error);
     await confirm(deps, auth, scope, subscriptionId, body.action, held);
   } catch (error) {
-    await release(deps.db, subscriptionId, held.token);
+    await release(deps.db, scope, subscriptionId, held.token);
     throw error;
   }
 }

@@ -86,35 +86,13 @@ const anyOf = <T extends string>(column: Parameters<typeof inArray>[0], values: 
   values?.length ? inArray(column, [...values]) : undefined;
 
 /**
- * The tenant boundary, stated so the planner can use the narrowest index. One merchant (the merchant-level list) or
- * one MID is named through the account's own merchants or MIDs, with no account_id condition next to it: a
- * transaction belongs to its merchant's account, and without that redundant condition the (merchant, date) and
- * (MID, date) indexes answer the page and the capped count alone, index-only. Beside account_id they need the table's
- * rows, and for the count the planner would rather gamble on a sequential scan, which on a table laid out merchant by
- * merchant can read millions of rows before the first match.
+ * The account's transactions narrowed by the list's filters (spec 3, section 2.1). The account is named whatever else
+ * is (issue 27): one merchant (the merchant-level list) or one MID is read through the (account, merchant, date) and
+ * (account, MID, date) indexes, page and capped count alike, index-only; another account's merchant or MID finds none.
  */
-function tenantScope(accountId: string, query: TransactionFilters): SQL {
-  const [merchantId, ...moreMerchants] = query.merchantId ?? [];
-  if (merchantId && moreMerchants.length === 0) {
-    return sql`${transactions.merchantId} in (select ${merchants.id} from ${merchants} where ${and(
-      eq(merchants.accountId, accountId),
-      eq(merchants.id, merchantId),
-    )})`;
-  }
-  const [midId, ...moreMids] = query.midId ?? [];
-  if (midId && moreMids.length === 0) {
-    return sql`${transactions.midId} in (select ${mids.id} from ${mids} where ${and(
-      eq(mids.accountId, accountId),
-      eq(mids.id, midId),
-    )})`;
-  }
-  return eq(transactions.accountId, accountId);
-}
-
-/** The account's transactions narrowed by the list's filters (spec 3, section 2.1). */
 export function transactionListWhere(accountId: string, query: TransactionFilters): SQL {
   const conditions: (SQL | undefined)[] = [
-    tenantScope(accountId, query),
+    eq(transactions.accountId, accountId),
     anyOf(transactions.cardCountry, query.issuerCountry),
     anyOf(transactions.status, query.status),
     anyOf(transactions.transactionType, query.transactionType),
@@ -197,7 +175,8 @@ export type TransactionListRow = Awaited<ReturnType<typeof loadListPage>>[number
 /**
  * One page of the list, in `orderBy`, with the names each row shows. The page's ids are picked first (an index-only
  * walk past the offset) and only its rows are read and named: projecting every skipped row would cost five subquery
- * probes each, 70 ms at page 200 on ten million rows instead of 5.
+ * probes each, 70 ms at page 200 on ten million rows instead of 5. The page is picked with its rows' account, so the
+ * second read names it too.
  */
 export async function loadListPage(
   db: Queryable,
@@ -206,7 +185,7 @@ export async function loadListPage(
   window: { limit: number; offset: number },
 ) {
   const page = db
-    .select({ id: transactions.id })
+    .select({ id: transactions.id, accountId: transactions.accountId })
     .from(transactions)
     .where(where)
     .orderBy(...orderBy)
@@ -215,7 +194,7 @@ export async function loadListPage(
   return db
     .select(transactionListColumns)
     .from(transactions)
-    .where(inArray(transactions.id, page))
+    .where(sql`(${transactions.id}, ${transactions.accountId}) in ${page}`)
     .orderBy(...orderBy);
 }
 
@@ -315,11 +294,15 @@ export interface PaymentChildren {
 }
 
 /** The children of a payment through the parent index. Under the payment's row lock they cannot change. */
-export async function loadPaymentChildren(db: Queryable, paymentId: string): Promise<PaymentChildren> {
+export async function loadPaymentChildren(
+  db: Queryable,
+  accountId: string,
+  paymentId: string,
+): Promise<PaymentChildren> {
   const children = await db
     .select({ transactionType: transactions.transactionType, status: transactions.status, amount: transactions.amount })
     .from(transactions)
-    .where(eq(transactions.parentId, paymentId));
+    .where(and(eq(transactions.accountId, accountId), eq(transactions.parentId, paymentId)));
   return {
     refunds: children
       .filter((child) => REFUND_TYPE_CODES.includes(child.transactionType))
@@ -385,7 +368,7 @@ export async function loadHistory(
       lastActivity: sql<Date>`max(${transactionHistory.occurredAt})`.as('last_activity'),
     })
     .from(transactionHistory)
-    .where(eq(transactionHistory.rootId, rootId))
+    .where(and(eq(transactionHistory.accountId, accountId), eq(transactionHistory.rootId, rootId)))
     .groupBy(transactionHistory.transactionId)
     .as('events');
   const related = alias(transactions, 'related');
@@ -438,7 +421,7 @@ export async function loadTransactionDetail(
   if (!row) return undefined;
   const item = toListItem(row);
   const children = REFUNDABLE_TYPES.includes(item.transactionType)
-    ? await loadPaymentChildren(db, id)
+    ? await loadPaymentChildren(db, accountId, id)
     : { refunds: [], chargebackApplied: false, rdrReceived: false };
   const refund = refundStateOf(row, children, now);
   const self: TransactionHistoryEntry = {

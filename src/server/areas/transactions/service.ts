@@ -78,6 +78,7 @@ async function storedAnswer(db: Queryable, call: RefundCall, fingerprint: string
     .select({
       id: transactions.id,
       accountId: transactions.accountId,
+      rootId: transactions.rootId,
       parentId: transactions.parentId,
       transactionType: transactions.transactionType,
       status: transactions.status,
@@ -89,6 +90,8 @@ async function storedAnswer(db: Queryable, call: RefundCall, fingerprint: string
       fingerprint: transactions.idempotencyFingerprint,
     })
     .from(transactions)
+    // Keys are unique across accounts (the index), and a key another account used is refused before the acquirer is
+    // asked: this one look-up names no account (tests/server/account-scope.test.ts lists it).
     .where(eq(transactions.idempotencyKey, call.idempotencyKey))
     .limit(1);
   if (!refund) return undefined;
@@ -96,7 +99,13 @@ async function storedAnswer(db: Queryable, call: RefundCall, fingerprint: string
   const [first] = await db
     .select({ status: transactionHistory.status })
     .from(transactionHistory)
-    .where(eq(transactionHistory.transactionId, refund.id))
+    .where(
+      and(
+        eq(transactionHistory.accountId, refund.accountId),
+        eq(transactionHistory.rootId, refund.rootId),
+        eq(transactionHistory.transactionId, refund.id),
+      ),
+    )
     .orderBy(asc(transactionHistory.occurredAt), asc(transactionHistory.id))
     .limit(1);
   const firstStatus = (first?.status ?? refund.status) as RefundResultStatus;
@@ -184,7 +193,7 @@ async function createRefund(
     : [];
   const nowMs = deps.now();
   // Read after the lock: every earlier refund of this payment has committed, pending ones included.
-  const children = await loadPaymentChildren(tx, payment.id);
+  const children = await loadPaymentChildren(tx, payment.accountId, payment.id);
   const state = refundStateOf(
     { ...payment, amount: Number(payment.amount), providerBlocksSameDay: mid?.providerBlocksSameDay ?? false },
     children,
@@ -215,6 +224,7 @@ async function createRefund(
   const refundType = refundTypeOf(body.amount, state.facts.amount);
   const answer = await deps.acquirer.refund(tx, {
     refundId,
+    accountId: payment.accountId,
     midId: payment.midId,
     amount: body.amount,
     currency: payment.currency,
@@ -252,6 +262,7 @@ async function createRefund(
     updatedAt: at,
   });
   await tx.insert(transactionHistory).values({
+    accountId: payment.accountId,
     rootId: payment.rootId,
     transactionId: refundId,
     transactionType: refundType,

@@ -151,9 +151,9 @@ async function generate(database: Database, accountId: string, count: number, lo
       // Ten attempts each, spread over its cycles: the initial payment, then renewals (a declined one retried by a
       // maintenance charge), and a refund or chargeback now and then.
       await db.execute(sql`
-        insert into subscription_attempts (id, subscription_id, merchant_id, plan_id, cycle, type, status, amount,
-          currency, error_code, error_message, created_at)
-        select md5('attempt-' || s.n || '-' || a.k)::uuid, s.id, s.merchant_id, s.plan_id, a.cycle,
+        insert into subscription_attempts (id, subscription_id, account_id, merchant_id, plan_id, cycle, type, status,
+          amount, currency, error_code, error_message, created_at)
+        select md5('attempt-' || s.n || '-' || a.k)::uuid, s.id, ${accountId}::uuid, s.merchant_id, s.plan_id, a.cycle,
           case when a.k = 1 then 'INITIAL' when (s.h + a.k) % 23 = 0 then 'REFUND' when (s.h + a.k) % 41 = 0 then 'CHARGEBACK'
             when (s.h + a.k) % 9 = 0 then 'MAINTENANCE' else 'RENEWAL' end,
           case when (s.h + a.k) % 10 = 3 then 'DECLINED' else 'SUCCESS' end,

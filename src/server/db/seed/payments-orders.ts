@@ -120,6 +120,7 @@ export interface TransactionRow {
 }
 
 export interface HistoryRow {
+  accountId: string;
   rootId: string;
   transactionId: string;
   transactionType: string;
@@ -171,6 +172,8 @@ export interface Subscription {
   id: string;
   /** The subscription's own id (subscriptionId). */
   subscriptionId: string;
+  /** The merchant's account, the initial payment's. */
+  accountId: string;
   payer: Payer;
   /** What a cycle charges (the plan's amount in the currency, or the initial payment's when dynamic). */
   amount: number;
@@ -972,6 +975,7 @@ export class MerchantTraffic {
 
   private event(out: GeneratedOrder, row: TransactionRow, status: string, at: number): void {
     out.history.push({
+      accountId: row.accountId,
       rootId: row.rootId,
       transactionId: row.id,
       transactionType: row.transactionType,
@@ -1114,6 +1118,7 @@ export class MerchantTraffic {
     const subscription: Subscription = {
       id: payment.id,
       subscriptionId: this.nextSubscriptionId(),
+      accountId: payment.accountId,
       ...order,
       plan,
       startedAt,

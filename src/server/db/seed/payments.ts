@@ -96,6 +96,7 @@ const TRANSACTION_COLUMNS: readonly Column<TransactionRow>[] = [
 ];
 
 const HISTORY_COLUMNS: readonly Column<HistoryRow>[] = [
+  ['account_id', 'uuid', (r) => r.accountId],
   ['root_id', 'uuid', (r) => r.rootId],
   ['transaction_id', 'uuid', (r) => r.transactionId],
   ['transaction_type', 'text', (r) => r.transactionType],

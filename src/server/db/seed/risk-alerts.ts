@@ -58,6 +58,7 @@ interface AlertRow {
 
 interface EventRow {
   alertId: string;
+  accountId: string;
   at: Date;
   fromStatus: string | null;
   toStatus: string;
@@ -84,6 +85,7 @@ const ALERT_COLUMNS: readonly Column<AlertRow>[] = [
 
 const EVENT_COLUMNS: readonly Column<EventRow>[] = [
   ['alert_id', 'uuid', (r) => r.alertId],
+  ['account_id', 'uuid', (r) => r.accountId],
   ['at', 'timestamptz', (r) => iso(r.at)],
   ['from_status', 'text', (r) => r.fromStatus],
   ['to_status', 'text', (r) => r.toStatus],
@@ -137,8 +139,9 @@ function buildAlert(rng: Random, payment: AlertedPayment, now: number): { alert:
   const pending = payment.type !== 'RDR' && now - arrived < PENDING_WINDOW_MS && rng.bool(PENDING_SHARE);
   const status: AlertStatus = pending ? 'PENDING' : (payment.status as AlertStatus);
   const id = rng.uuid();
-  const events: EventRow[] = [{ alertId: id, at: new Date(arrived), fromStatus: null, toStatus: 'PENDING' }];
-  if (!pending) events.push({ alertId: id, at: new Date(answered), fromStatus: 'PENDING', toStatus: status });
+  const of = { alertId: id, accountId: payment.accountId };
+  const events: EventRow[] = [{ ...of, at: new Date(arrived), fromStatus: null, toStatus: 'PENDING' }];
+  if (!pending) events.push({ ...of, at: new Date(answered), fromStatus: 'PENDING', toStatus: status });
   return {
     alert: {
       id,

@@ -71,6 +71,8 @@ export interface SeededSubscription {
   /** The initial payment's id. */
   id: string;
   subscriptionId: string;
+  /** The initial payment's account. */
+  accountId: string;
   amount: number;
   plan: { id: string; cycle: Cycle };
   cycle: number;

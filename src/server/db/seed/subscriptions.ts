@@ -23,6 +23,7 @@ function subscriptionValues(subscription: SeededSubscription, now: number) {
   const status = ended?.status ?? 'ACTIVE';
   return {
     id: subscription.subscriptionId,
+    accountId: subscription.accountId,
     initialId: subscription.id,
     planId: subscription.plan.id,
     status,
@@ -60,14 +61,15 @@ export async function insertSubscriptions(db: Queryable, subscriptions: readonly
         t.card_bin, t.card_last4, t.shopper_email, t.order_url, t.card_token_updated_at is not null, t.currency, r.amount,
         r.monthly_amount, r.cycle, t.amount, t.currency, t.created_at, t.status, r.next_charge_at, r.reason, r.details,
         r.cancelled_at, r.paused_at, t.created_at, greatest(t.created_at, r.cancelled_at, r.paused_at)
-      from unnest(${array(column('id'), 'uuid')}, ${array(column('initialId'), 'uuid')}, ${array(column('planId'), 'uuid')},
+      from unnest(${array(column('id'), 'uuid')}, ${array(column('accountId'), 'uuid')},
+        ${array(column('initialId'), 'uuid')}, ${array(column('planId'), 'uuid')},
         ${array(column('status'), 'text')}, ${array(column('amount'), 'bigint')}, ${array(column('monthlyAmount'), 'bigint')},
         ${array(column('cycle'), 'int')}, ${array(column('nextChargeAt'), 'timestamptz')}, ${array(column('reason'), 'text')},
         ${array(column('details'), 'text')}, ${array(column('cancelledAt'), 'timestamptz')},
         ${array(column('pausedAt'), 'timestamptz')})
-        as r(id, initial_id, plan_id, status, amount, monthly_amount, cycle, next_charge_at, reason, details,
-          cancelled_at, paused_at)
-      join transactions t on t.id = r.initial_id`);
+        as r(id, account_id, initial_id, plan_id, status, amount, monthly_amount, cycle, next_charge_at, reason,
+          details, cancelled_at, paused_at)
+      join transactions t on t.account_id = r.account_id and t.id = r.initial_id`);
   }
 }
 
@@ -81,12 +83,13 @@ export async function writeAttempts(db: Queryable, subscriptionIds?: readonly st
   const only = subscriptionIds ? sql`and s.id = any(${array([...subscriptionIds], 'uuid')})` : sql``;
   await db.execute(sql`
     with subs as (
-      select s.id, s.merchant_id, s.plan_id, i.id as initial_id, i.root_id as initial_root
-      from subscriptions s join transactions i on i.id = s.initial_transaction_id
+      select s.id, s.account_id, s.merchant_id, s.plan_id, i.id as initial_id, i.root_id as initial_root
+      from subscriptions s join transactions i on i.account_id = s.account_id and i.id = s.initial_transaction_id
       where true ${only}
     ), renewal_orders as (
       select subs.id as subscription_id, t.root_id, min(t.created_at) as at, bool_or(t.status = 'SUCCESS') as ok
-      from subs join transactions t on t.recurrence_parent_id = subs.initial_id and t.parent_id is null
+      from subs join transactions t on t.account_id = subs.account_id and t.recurrence_parent_id = subs.initial_id
+        and t.parent_id is null
       group by 1, 2
     ), orders as (
       select subs.id as subscription_id, subs.initial_root as root_id, 1 as cycle from subs
@@ -95,26 +98,27 @@ export async function writeAttempts(db: Queryable, subscriptionIds?: readonly st
         rows between unbounded preceding and 1 preceding), 0)::int
       from renewal_orders
     )
-    insert into subscription_attempts (subscription_id, merchant_id, plan_id, cycle, type, status, transaction_id,
-      mid_id, error_code, error_message, amount, currency, created_at)
-    select subs.id, subs.merchant_id, subs.plan_id, o.cycle,
+    insert into subscription_attempts (subscription_id, account_id, merchant_id, plan_id, cycle, type, status,
+      transaction_id, mid_id, error_code, error_message, amount, currency, created_at)
+    select subs.id, subs.account_id, subs.merchant_id, subs.plan_id, o.cycle,
       case when t.parent_id is not null then t.transaction_type when t.category in ('RENEWAL', 'MAINTENANCE')
         then t.category else 'INITIAL' end,
       t.status, t.id, t.mid_id, t.error_code, t.error_message, t.amount, t.currency, t.created_at
-    from orders o join subs on subs.id = o.subscription_id join transactions t on t.root_id = o.root_id
-    where not exists (select 1 from subscription_attempts a where a.transaction_id = t.id)
+    from orders o join subs on subs.id = o.subscription_id
+      join transactions t on t.account_id = subs.account_id and t.root_id = o.root_id
+    where not exists (select 1 from subscription_attempts a where a.account_id = t.account_id and a.transaction_id = t.id)
     order by t.created_at, t.id`);
   await db.execute(sql`
     update subscriptions s set last_attempt_amount = l.amount, last_attempt_currency = l.currency,
       last_attempt_at = l.created_at, last_attempt_status = l.status
     from (
-      select distinct on (a.subscription_id) a.subscription_id, a.amount, a.currency, a.created_at, a.status
+      select distinct on (a.subscription_id) a.subscription_id, a.account_id, a.amount, a.currency, a.created_at, a.status
       from subscription_attempts a
-      join subscriptions s on s.id = a.subscription_id ${only}
+      join subscriptions s on s.account_id = a.account_id and s.id = a.subscription_id ${only}
       where a.type in ('INITIAL', 'RENEWAL', 'MAINTENANCE')
       order by a.subscription_id, a.created_at desc, a.id desc
     ) l
-    where s.id = l.subscription_id and (s.last_attempt_at, s.last_attempt_status, s.last_attempt_amount)
+    where s.account_id = l.account_id and s.id = l.subscription_id and (s.last_attempt_at, s.last_attempt_status, s.last_attempt_amount)
       is distinct from (l.created_at, l.status, l.amount)`);
 }
 
@@ -170,6 +174,7 @@ function attemptValues(order: GeneratedOrder) {
   const { subscription } = event;
   return order.transactions.map((row) => ({
     subscriptionId: subscription.subscriptionId,
+    accountId: row.accountId,
     merchantId: row.merchantId,
     planId: subscription.plan.id,
     cycle: event.cycle,
@@ -195,18 +200,21 @@ function attemptValues(order: GeneratedOrder) {
  * one a user paused or cancelled meanwhile is not placed, and no action can change one while its charge is written.
  */
 export async function lockChargeable(db: Queryable, orders: readonly GeneratedOrder[]): Promise<Set<string>> {
-  const ids = [
-    ...new Set(
-      orders.flatMap((order) =>
-        order.subscription?.kind === 'charge' ? [order.subscription.subscription.subscriptionId] : [],
-      ),
-    ),
-  ].sort();
+  const charges = orders.filter((order) => order.subscription?.kind === 'charge');
+  const ids = [...new Set(charges.map((order) => order.subscription!.subscription.subscriptionId))].sort();
   if (ids.length === 0) return new Set();
+  // The orders' accounts: a subscription is charged by orders of its own account.
+  const accountIds = [...new Set(charges.flatMap((order) => order.transactions.map((row) => row.accountId)))];
   const rows = await db
     .select({ id: subscriptions.id })
     .from(subscriptions)
-    .where(and(inArray(subscriptions.id, ids), eq(subscriptions.status, 'ACTIVE')))
+    .where(
+      and(
+        inArray(subscriptions.accountId, accountIds),
+        inArray(subscriptions.id, ids),
+        eq(subscriptions.status, 'ACTIVE'),
+      ),
+    )
     .orderBy(subscriptions.id)
     .for('update');
   return new Set(rows.map((row) => row.id));
@@ -252,6 +260,6 @@ export async function writeSubscriptionOrders(db: Queryable, orders: readonly Ge
         updatedAt: new Date(now),
         ...(order.subscription!.kind === 'charge' ? { version: sql`${subscriptions.version} + 1` } : {}),
       })
-      .where(eq(subscriptions.id, subscription.subscriptionId));
+      .where(and(eq(subscriptions.accountId, last.accountId), eq(subscriptions.id, subscription.subscriptionId)));
   }
 }
