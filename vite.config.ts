@@ -57,6 +57,9 @@ export default defineConfig({
           // Pure code: the files share one module graph (see 'server').
           isolate: false,
           sequence: { groupOrder: 0 },
+          // The property tests are pure CPU: routing 50,000 sampled orders takes 2 s idle and took over 5 s (vitest's
+          // default limit) while a CI run built the console beside it.
+          testTimeout: 30_000,
           include: ['tests/domain/**/*.test.ts', 'tests/machines/**/*.test.ts'],
         },
       },

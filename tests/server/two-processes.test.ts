@@ -3,7 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ApiProcess, startApiProcess } from '@server/cli/api-process';
+import { openDatabase } from '@server/db/client';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBulkEntries } from './helpers/activity-fixtures';
 import { databaseUrl, withAdminClient } from './helpers/prepared-databases';
 
 // Two API processes (`src/server/main.ts`, as `npm start` runs it) on one PostgreSQL database, over real HTTP (issue 27,
@@ -186,6 +189,44 @@ describe.skipIf(!PG)('two API processes on one PostgreSQL', () => {
     );
     expect(countStatuses(answers)).toEqual({ 200: 1, 409: 1 });
     expect(answers.find((answer) => answer.status === 409)!.body.error).toBe('outdated-local-status');
+  });
+
+  it('builds an e-mailed export once and e-mails it once, with both processes polling the jobs table', async () => {
+    const { body } = await signIn(apis[0]!);
+    const token = body.token as string;
+    // More rows than a download may hold (10,000), so the export is a job: both processes' workers poll for it.
+    const database = await openDatabase({ url: databaseUrl(PG!, name), poolSize: 1 });
+    try {
+      await insertBulkEntries(database.db, { accountId, count: 10_050 });
+      const asked = await call(
+        apis[0]!,
+        'GET',
+        `/audit/account/${accountId}/useractivity/export?timeZone=UTC&forceEmailExport=true`,
+        { token },
+      );
+      expect(asked.status).toBe(204);
+      const exportJob = async () => {
+        const { rows } = (await database.db.execute(
+          sql`select status, attempts from jobs where kind = 'export' order by created_at desc limit 1`,
+        )) as unknown as { rows: { status: string; attempts: number }[] };
+        return rows[0];
+      };
+      for (const deadline = Date.now() + 120_000; (await exportJob())?.status !== 'done'; ) {
+        if (Date.now() > deadline) throw new Error(`export job not done: ${JSON.stringify(await exportJob())}`);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      // Claimed once (FOR UPDATE SKIP LOCKED), built once, e-mailed once: through either process's mailbox.
+      expect(await exportJob()).toEqual({ status: 'done', attempts: 1 });
+      for (const api of apis) {
+        const mails = await call(api, 'GET', '/mailbox?to=administrator%40lumentravel.example', { token });
+        const ready = (mails.body.items as { subject: string }[]).filter(
+          (mail) => mail.subject === 'Your export is ready',
+        );
+        expect(ready).toHaveLength(1);
+      }
+    } finally {
+      await database.close();
+    }
   });
 
   it('fires a limit alert once and e-mails it once, with both processes checking', async () => {
