@@ -171,7 +171,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.get(`${apiBase}/health`, { schema: { hide: true } }, async () => ({
     ok: true,
     database: database.kind,
-    ...(database.reads.enabled ? { replicas: database.reads.status() } : {}),
+    // Whether each replica serves and how far behind it is; not where it is: this call answers anyone.
+    ...(database.reads.enabled
+      ? {
+          replicas: database.reads
+            .status()
+            .map(({ serving, lagMs }) => ({ serving, lagMs: Number.isFinite(lagMs) ? lagMs : null })),
+        }
+      : {}),
   }));
 
   await app.register(
