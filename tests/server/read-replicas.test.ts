@@ -168,6 +168,33 @@ describe.skipIf(!PG)('read replicas', () => {
     }
   });
 
+  it('takes 20 parallel writes of one session on PostgreSQL, and the writer reads every one back at once', async () => {
+    await caughtUp(patient);
+    const paid = await insertTransaction(primary.db, world, { createdAt: new Date(Date.now() - DAY_MS / 5) });
+    await caughtUp(patient);
+    await replica.pause();
+    try {
+      // Each answer records the session's write position in the same session row: the updates queue, none is lost.
+      const refunds = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          patient.app.inject({
+            method: 'POST',
+            url: `/api/account/${world.accountId}/transaction/${paid.id}/refund`,
+            headers: { ...authHeader(writer), 'idempotency-key': crypto.randomUUID() },
+            payload: { amount: 100, currency: 'EUR', reason: 'DUPLICATED_PAYMENT', merchantId: world.merchantId },
+          }),
+        ),
+      );
+      expect(refunds.map((refund) => refund.statusCode)).toEqual(Array(20).fill(201));
+      const ids = refunds.map((refund) => (refund.json() as { data: { transactionId: string } }).data.transactionId);
+      const listed = await listIds(patient, writer);
+      expect(ids.filter((id) => !listed.includes(id))).toEqual([]);
+      expect((await listIds(patient, reader)).filter((id) => ids.includes(id))).toEqual([]);
+    } finally {
+      await replica.resume();
+    }
+  });
+
   it('skips a replica that lags past the bound, and serves from it again once it caught up', async () => {
     await caughtUp(strict);
     await replica.pause();
