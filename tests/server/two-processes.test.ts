@@ -138,7 +138,21 @@ describe.skipIf(!PG)('two API processes on one PostgreSQL', () => {
     const token = body.token as string;
     const list = await recentPayments(apis[1]!, token);
     type Row = { transactionId: string; merchantId: string; money: { amount: number; currency: string } };
-    const [first, second] = (list.body.items as Row[]).filter((row) => row.money.amount >= 2);
+    // Two payments a refund may be sent for now, as their details say: a recent payment can be blocked (a MID that
+    // refuses same-day refunds, a chargeback), and a refusal would hide what this test is about.
+    const refundable: Row[] = [];
+    for (const row of list.body.items as Row[]) {
+      if (refundable.length === 2) break;
+      const detail = await call(apis[1]!, 'GET', `/account/${accountId}/transaction/${row.transactionId}`, { token });
+      const { refundable: availability, maxRefundAmountAvailable } = detail.body as {
+        refundable: string;
+        maxRefundAmountAvailable: number;
+      };
+      if (availability === 'AVAILABLE' && maxRefundAmountAvailable === row.money.amount && row.money.amount >= 2) {
+        refundable.push(row);
+      }
+    }
+    const [first, second] = refundable;
     expect(first && second).toBeTruthy();
     const refund = (api: ApiProcess, row: Row, amount: number, key: string) =>
       call(api, 'POST', `/account/${accountId}/transaction/${row.transactionId}/refund`, {
