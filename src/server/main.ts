@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { maintainPartitions, startPartitionMaintenance } from './db/partitions';
 import { ensureDemoData } from './db/seed/ensure';
 import { createDemoTraffic } from './demo/live-traffic';
 import { holdsDemoWorld } from './demo/merchant-worlds';
@@ -39,6 +40,8 @@ const database = await openDatabase({
 // it and find it there.
 const demo = await database.whileStartingUp(async () => {
   await database.migrate();
+  // This month's partition and the next ones, before anything is written (src/server/db/partitions.ts).
+  await maintainPartitions(database.db);
   return ensureDemoData(database.db, undefined, undefined, {
     disputeTemplatesDir: join(config.dataDir, DISPUTE_TEMPLATES_FOLDER),
     invoiceDocumentsDir: join(config.dataDir, INVOICE_DOCUMENTS_FOLDER),
@@ -51,6 +54,8 @@ await app.listen({ port: config.port, host: config.host });
 app.jobWorker.start();
 // Starts the periodic limit-alerts checks (one queued check, whichever process asks).
 await app.limitAlerts.requestCheck();
+// And every 6 hours from now on.
+const stopPartitionMaintenance = startPartitionMaintenance(database.db, app.log);
 // Live demo orders, only on the demo world: a database of real payments never gets invented ones.
 const traffic =
   config.demoTrafficRate > 0 && (await holdsDemoWorld(database.db))
@@ -104,6 +109,7 @@ console.log(lines.filter((line, index) => line !== '' || lines[index - 1] !== ''
 
 const shutdown = async () => {
   await traffic?.stop();
+  stopPartitionMaintenance();
   await app.close();
   await database.close();
   process.exit(0);

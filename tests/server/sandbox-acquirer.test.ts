@@ -119,6 +119,7 @@ async function sendRefund(mid: string, amount: number, options: { rollBack?: boo
       accountId,
       rootId: paid.id,
       transactionId: refundId,
+      transactionCreatedAt: new Date(t.clock.now()),
       transactionType: 'PARTIAL_REFUND',
       status: answer.status,
       occurredAt: new Date(t.clock.now()),

@@ -249,6 +249,9 @@ switch (command) {
   case 'seed':
     exec(bin('tsx'), ['src/server/cli/seed.ts', ...args]);
     break;
+  case 'partitions':
+    exec(bin('tsx'), ['src/server/cli/partitions.ts', ...args]);
+    break;
   case 'bench':
     exec(bin('tsx'), ['src/server/cli/bench.ts', ...args]);
     break;

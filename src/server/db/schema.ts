@@ -578,6 +578,31 @@ export const routes = pgTable(
 );
 
 /**
+ * Every transaction id, its account and its creation time: the registry the partitioned `transactions` table needs
+ * (migration 0038). `transactions` is partitioned by month of `created_at`, so its own keys include the month and a
+ * look-up by id alone would read every month. The registry keeps ids (and refund idempotency keys) unique across
+ * months, answers 'which month holds this id' in one index probe, and is what other tables' foreign keys reference,
+ * so an old month can be detached for archival while chargebacks and renewals still name its payments. Filled and
+ * emptied by triggers on `transactions` (never written by the services).
+ */
+export const transactionKeys = pgTable(
+  'transaction_keys',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    idempotencyKey: text('idempotency_key'),
+  },
+  (t) => [
+    uniqueIndex('transaction_keys_idempotency_key_key')
+      .on(t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+  ],
+);
+
+/**
  * Every transaction: payments and recurrences, their fallback retries, and the children that act on a payment
  * (REFUND, PARTIAL_REFUND, CHARGEBACK, INFORMATION_REQUESTED, RDR) through parent_id. All transactions of one order
  * share root_id, the first attempt's id, which is how the history finds related transactions.
@@ -585,7 +610,8 @@ export const routes = pgTable(
 export const transactions = pgTable(
   'transactions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    /** Unique through `transaction_keys`; the primary key adds `created_at`, the partition key. */
+    id: uuid('id').notNull().defaultRandom(),
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id),
@@ -593,11 +619,11 @@ export const transactions = pgTable(
       .notNull()
       .references(() => merchants.id),
     /** The payment a refund, chargeback, retrieval or RDR acts on; null for payments. */
-    parentId: uuid('parent_id').references((): AnyPgColumn => transactions.id),
+    parentId: uuid('parent_id').references((): AnyPgColumn => transactionKeys.id),
     /** The first transaction of the order (its own id for a first attempt). */
     rootId: uuid('root_id').notNull(),
     /** The recurrence box's parent transaction: the INITIAL payment a RENEWAL or MAINTENANCE charge belongs to. */
-    recurrenceParentId: uuid('recurrence_parent_id').references((): AnyPgColumn => transactions.id),
+    recurrenceParentId: uuid('recurrence_parent_id').references((): AnyPgColumn => transactionKeys.id),
     /** PAYMENT, RECURRENCE, REFUND, PARTIAL_REFUND, CHARGEBACK, INFORMATION_REQUESTED, RDR. */
     transactionType: text('transaction_type').notNull(),
     /** SUCCESS, DECLINED, FAILED, IN_PROCESS, WAITING_FOR_USER, ABANDONED, PREVENTED, PENDING, REVERSED, ... */
@@ -700,7 +726,8 @@ export const transactions = pgTable(
     index('transactions_parent_idx').on(t.parentId).where(sql`${t.parentId} is not null`),
     // Search by the merchant's order reference: equality and prefix (LIKE 'abc%') through one btree.
     index('transactions_reference_order_idx').using('btree', t.referenceOrderId.op('text_pattern_ops')),
-    uniqueIndex('transactions_idempotency_key_key').on(t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+    // Refund idempotency keys are unique in transaction_keys: a partitioned table's unique index must hold the month.
+    primaryKey({ name: 'transactions_pkey', columns: [t.id, t.createdAt] }),
     // The URL pick list of an account (44 s -> 1.7 ms on 10M rows), search by the provider's id and by the shopper's
     // e-mail prefix, and the list sorted by amount.
     index('transactions_account_url_idx').on(t.accountId, t.orderUrl).where(sql`${t.orderUrl} is not null`),
@@ -1040,7 +1067,7 @@ export const limitAlertFirings = pgTable(
 export const transactionHistory = pgTable(
   'transaction_history',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     /** The transaction's account (migration 0037): every read names it, as every read of `transactions` does. */
     accountId: uuid('account_id')
       .notNull()
@@ -1048,13 +1075,21 @@ export const transactionHistory = pgTable(
     rootId: uuid('root_id').notNull(),
     transactionId: uuid('transaction_id')
       .notNull()
-      .references(() => transactions.id),
+      .references(() => transactionKeys.id),
+    /**
+     * The transaction's `created_at`, the partition key (migration 0038): a transaction and its events are in the same
+     * month, so they are detached together.
+     */
+    transactionCreatedAt: timestamp('transaction_created_at', { withTimezone: true }).notNull(),
     transactionType: text('transaction_type').notNull(),
     status: text('status').notNull(),
     isFallback: boolean('is_fallback').notNull().default(false),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('transaction_history_root_idx').on(t.accountId, t.rootId, t.occurredAt, t.id)],
+  (t) => [
+    primaryKey({ name: 'transaction_history_pkey', columns: [t.id, t.transactionCreatedAt] }),
+    index('transaction_history_root_idx').on(t.accountId, t.rootId, t.occurredAt, t.id),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1143,9 +1178,9 @@ export const chargebacks = pgTable(
     /** The disputed payment (PAYMENT or RECURRENCE): payment, card, customer, order and provider data come from it. */
     paymentTransactionId: uuid('payment_transaction_id')
       .notNull()
-      .references(() => transactions.id),
+      .references(() => transactionKeys.id),
     /** The CHARGEBACK or INFORMATION_REQUESTED transaction the acquirer booked for this case, when there is one. */
-    disputeTransactionId: uuid('dispute_transaction_id').references(() => transactions.id),
+    disputeTransactionId: uuid('dispute_transaction_id').references(() => transactionKeys.id),
     /** caseId: the acquirer's case reference. */
     caseId: text('case_id').notNull(),
     /** disputeId: the card network's dispute reference ('Case ID: {disputeId}' in the detail header; '-' if null). */
@@ -1330,7 +1365,7 @@ export const transactionAlerts = pgTable(
     /** The alerted payment. */
     transactionId: uuid('transaction_id')
       .notNull()
-      .references(() => transactions.id),
+      .references(() => transactionKeys.id),
     /** The MID the payment ran on (midId); null when the payment had none. */
     midId: uuid('mid_id').references(() => mids.id),
     /** RDR, ETHOCA, VERIFI_CDRN, INIT_REFUND, ORDER_INSIGHT, COMPELLING_EVIDENCE, CONSUMER_CLARITY, TEST. */
@@ -1483,7 +1518,7 @@ export const subscriptions = pgTable(
     /** ACTIVE, PAUSED, CANCELLED, ARCHIVED, FULFILLED. */
     status: text('status').notNull(),
     /** The INITIAL payment that started it: one subscription per initial payment. */
-    initialTransactionId: uuid('initial_transaction_id').references(() => transactions.id),
+    initialTransactionId: uuid('initial_transaction_id').references(() => transactionKeys.id),
     cardHolder: text('card_holder'),
     cardBrand: text('card_brand'),
     /** Issuer country (ISO 3166 alpha-2): the list's Country column and filter. */
@@ -1602,7 +1637,7 @@ export const subscriptionAttempts = pgTable(
     type: text('type').notNull(),
     /** The transaction's status (SUCCESS, DECLINED, FAILED, ...). */
     status: text('status').notNull(),
-    transactionId: uuid('transaction_id').references(() => transactions.id),
+    transactionId: uuid('transaction_id').references(() => transactionKeys.id),
     midId: uuid('mid_id').references(() => mids.id),
     errorCode: text('error_code'),
     errorMessage: text('error_message'),

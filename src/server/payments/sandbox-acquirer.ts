@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { findTransactionKey, isTransaction } from '../areas/transactions/keys';
 import type { Db, Queryable } from '../db/client';
 import { acquirers, mids, solutions, transactionHistory, transactions } from '../db/schema';
 import type { JobQueue } from '../jobs/queue';
@@ -161,6 +162,8 @@ export function createSandboxAcquirer(
     async run(payload) {
       if (!isSettlementPayload(payload)) throw new PermanentJobError('Malformed settlement job');
       await deps.db.transaction(async (tx) => {
+        const key = await findTransactionKey(tx, payload.accountId, payload.refundId);
+        if (!key) throw new PermanentJobError(`Refund ${payload.refundId} not found`);
         const [refund] = await tx
           .select({
             id: transactions.id,
@@ -173,7 +176,7 @@ export function createSandboxAcquirer(
             midId: transactions.midId,
           })
           .from(transactions)
-          .where(and(eq(transactions.id, payload.refundId), eq(transactions.accountId, payload.accountId)))
+          .where(isTransaction(key))
           .for('update');
         if (!refund) throw new PermanentJobError(`Refund ${payload.refundId} not found`);
         // Settled already (a retried job, or settled by other means): nothing left to do.
@@ -193,19 +196,14 @@ export function createSandboxAcquirer(
             errorMessage: error?.message ?? null,
             errorProviderMessage: error?.providerMessage ?? null,
           })
-          .where(
-            and(
-              eq(transactions.id, refund.id),
-              eq(transactions.accountId, refund.accountId),
-              eq(transactions.status, 'IN_PROCESS'),
-            ),
-          )
+          .where(and(isTransaction(key), eq(transactions.status, 'IN_PROCESS')))
           .returning({ id: transactions.id });
         if (updated.length === 0) return;
         await tx.insert(transactionHistory).values({
           accountId: refund.accountId,
           rootId: refund.rootId,
           transactionId: refund.id,
+          transactionCreatedAt: key.createdAt,
           transactionType: refund.transactionType,
           status,
           isFallback: false,

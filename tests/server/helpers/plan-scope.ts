@@ -103,15 +103,26 @@ function scanConditions(node: PlanNode): string[] {
   return own;
 }
 
+/** A monthly partition (migration 0038: `transactions_p2026_11`, `_p1970_01`, `_default`) is its table. */
+const PARTITION = /^(.+)_(p\d{4}_\d{2}|default)$/;
+
 /** Every scan of `tables` in the plan that no condition scopes to an account. */
 export function unscopedScansOf(plan: PlanNode, tables: ReadonlySet<string>): UnscopedScan[] {
   const found: UnscopedScan[] = [];
   const visit = (node: PlanNode, inherited: string[]) => {
-    const table = node['Relation Name'];
+    const relation = node['Relation Name'];
+    const partitionOf = relation ? PARTITION.exec(relation)?.[1] : undefined;
+    const table = partitionOf ?? relation;
     if (table && tables.has(table) && node['Node Type'] !== 'ModifyTable') {
       const alias = node.Alias ?? table;
-      if (![...scanConditions(node), ...inherited].some((condition) => scopes(condition, alias)))
-        found.push({ table, alias });
+      // A partition's scan is aliased `t_1`, `t_2`..., and a join above the partitions names them all by the
+      // statement's own alias `t`: reported once, under `t`.
+      const reported = partitionOf ? alias.replace(/_\d+$/, '') : alias;
+      const scoped = [...scanConditions(node), ...inherited].some(
+        (condition) => scopes(condition, alias) || scopes(condition, reported),
+      );
+      if (!scoped && !found.some((scan) => scan.table === table && scan.alias === reported))
+        found.push({ table, alias: reported });
     }
     const passed = [...inherited, ...conditionsOf(node)];
     for (const child of node.Plans ?? []) visit(child, passed);
@@ -133,6 +144,25 @@ export async function planOf(database: Database, statement: LoggedStatement): Pr
   const value = rows[0]?.['QUERY PLAN'];
   const document = (typeof value === 'string' ? JSON.parse(value) : value) as [{ Plan: PlanNode }];
   return document[0].Plan;
+}
+
+/**
+ * The monthly partitions (migration 0038) a logged SELECT reads when run again with its values: EXPLAIN ANALYZE runs
+ * it, and a partition counts when its scan ran (pruned at plan time it is absent from the plan; at run time its scan
+ * never runs).
+ */
+export async function partitionsRead(database: Database, statement: LoggedStatement): Promise<string[]> {
+  const rows = await run(database, `explain (analyze, format json) ${statement.text}`, statement.params);
+  const value = rows[0]?.['QUERY PLAN'];
+  const document = (typeof value === 'string' ? JSON.parse(value) : value) as [{ Plan: PlanNode }];
+  const read = new Set<string>();
+  const visit = (node: PlanNode) => {
+    const relation = node['Relation Name'];
+    if (relation && PARTITION.test(relation) && Number(node['Actual Loops'] ?? 0) > 0) read.add(relation);
+    for (const child of node.Plans ?? []) visit(child);
+  };
+  visit(document[0].Plan);
+  return [...read].sort();
 }
 
 /** Whether the statement may read one of `tables` (a cheap look at its text before asking for a plan). */

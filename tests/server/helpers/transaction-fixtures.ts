@@ -126,6 +126,7 @@ export async function insertTransaction(db: Db, world: PaymentsWorld, input: Tra
     accountId: values.accountId,
     rootId: values.rootId,
     transactionId: id,
+    transactionCreatedAt: input.createdAt,
     transactionType: values.transactionType,
     status: values.status,
     isFallback: values.isFallback ?? false,

@@ -10,7 +10,17 @@ import {
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { accounts, chargebacks, merchants, mids, recentRecords, routes, transactions } from '../../db/schema';
+import {
+  accounts,
+  chargebacks,
+  merchants,
+  mids,
+  recentRecords,
+  routes,
+  transactionKeys,
+  transactions,
+} from '../../db/schema';
+import { isTransaction, joinsItsKey, transactionKeyColumns } from '../transactions/keys';
 
 // Reads of the recent records. A user holds at most RECENT_RECORD_LIMITS.kept rows, so the list reads them all in
 // one statement, each joined to its record by primary key, and decides here what the caller may still reach: the
@@ -54,7 +64,9 @@ export async function listRecentRecords(db: Queryable, reader: RecentReader): Pr
     .from(recentRecords)
     .innerJoin(accounts, eq(accounts.id, recentRecords.accountId))
     .leftJoin(merchants, eq(merchants.id, recentRecords.merchantId))
-    .leftJoin(transactions, ofKindInAccount('TRANSACTION', transactions.id, transactions.accountId))
+    // Through the registry, whose creation time keeps each transaction's read to its month (migration 0038).
+    .leftJoin(transactionKeys, ofKindInAccount('TRANSACTION', transactionKeys.id, transactionKeys.accountId))
+    .leftJoin(transactions, joinsItsKey)
     .leftJoin(chargebacks, ofKindInAccount('CHARGEBACK', chargebacks.id, chargebacks.accountId))
     .leftJoin(mids, ofKind('MID', mids.id))
     .leftJoin(routes, ofKind('ROUTE', routes.id))
@@ -148,10 +160,15 @@ export async function ownerOfRecord(
   if (accountIds.length === 0) return undefined;
   switch (kind) {
     case 'TRANSACTION': {
+      const [key] = await db
+        .select(transactionKeyColumns)
+        .from(transactionKeys)
+        .where(and(eq(transactionKeys.id, id), inArray(transactionKeys.accountId, [...accountIds])));
+      if (!key) return undefined;
       const [row] = await db
         .select({ accountId: transactions.accountId, merchantId: transactions.merchantId })
         .from(transactions)
-        .where(and(eq(transactions.id, id), inArray(transactions.accountId, [...accountIds])));
+        .where(isTransaction(key));
       return row;
     }
     case 'CHARGEBACK': {

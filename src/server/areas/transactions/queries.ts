@@ -23,12 +23,13 @@ import {
   refundAvailabilityOf,
   refundableRemaining,
 } from '@domain/refunds';
-import { type AnyColumn, and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import { acquirers, merchants, mids, routes, solutions, transactionHistory, transactions } from '../../db/schema';
 import type { SortKeys } from '../../lib/export/keyset';
 import { escapeLike, idPrefixRange, idStartsWith, prefixPattern } from '../../lib/list';
+import { createdSince, findTransactionKey, isTransaction, type TransactionKey } from './keys';
 
 // Reads of the transactions area. The list's where-builder and sort keys are exported so that the ZIP export filters
 // and orders exactly like the list. Every filter is a plain condition on `transactions` (names are resolved through
@@ -173,10 +174,11 @@ export function selectTransactions<T extends SelectedFields>(db: Queryable, colu
 export type TransactionListRow = Awaited<ReturnType<typeof loadListPage>>[number];
 
 /**
- * One page of the list, in `orderBy`, with the names each row shows. The page's ids are picked first (an index-only
+ * One page of the list, in `orderBy`, with the names each row shows. The page's keys are picked first (an index-only
  * walk past the offset) and only its rows are read and named: projecting every skipped row would cost five subquery
- * probes each, 70 ms at page 200 on ten million rows instead of 5. The page is picked with its rows' account, so the
- * second read names it too.
+ * probes each, 70 ms at page 200 on ten million rows instead of 5. The second read names each row's account and
+ * creation time as values: the table is partitioned by month (migration 0038), and the planner then keeps only the
+ * months the page's rows are in (a subquery would leave it every month, to join by hash on a busy table).
  */
 export async function loadListPage(
   db: Queryable,
@@ -184,17 +186,18 @@ export async function loadListPage(
   orderBy: SQL[],
   window: { limit: number; offset: number },
 ) {
-  const page = db
-    .select({ id: transactions.id, accountId: transactions.accountId })
+  const keys = await db
+    .select({ id: transactions.id, accountId: transactions.accountId, createdAt: transactions.createdAt })
     .from(transactions)
     .where(where)
     .orderBy(...orderBy)
     .limit(window.limit)
     .offset(window.offset);
+  if (keys.length === 0) return [];
   return db
     .select(transactionListColumns)
     .from(transactions)
-    .where(sql`(${transactions.id}, ${transactions.accountId}) in ${page}`)
+    .where(or(...keys.map(isTransaction)))
     .orderBy(...orderBy);
 }
 
@@ -293,16 +296,21 @@ export interface PaymentChildren {
   rdrReceived: boolean;
 }
 
-/** The children of a payment through the parent index. Under the payment's row lock they cannot change. */
-export async function loadPaymentChildren(
-  db: Queryable,
-  accountId: string,
-  paymentId: string,
-): Promise<PaymentChildren> {
+/**
+ * The children of a payment through the parent index, in the months since the payment. Under the payment's row lock
+ * they cannot change.
+ */
+export async function loadPaymentChildren(db: Queryable, payment: TransactionKey): Promise<PaymentChildren> {
   const children = await db
     .select({ transactionType: transactions.transactionType, status: transactions.status, amount: transactions.amount })
     .from(transactions)
-    .where(and(eq(transactions.accountId, accountId), eq(transactions.parentId, paymentId)));
+    .where(
+      and(
+        eq(transactions.accountId, payment.accountId),
+        eq(transactions.parentId, payment.id),
+        createdSince(transactions.createdAt, payment.createdAt),
+      ),
+    );
   return {
     refunds: children
       .filter((child) => REFUND_TYPE_CODES.includes(child.transactionType))
@@ -354,21 +362,28 @@ export function refundStateOf(
 
 /**
  * The related transactions of an order (first attempt, fallback retry, refunds, chargebacks, retrievals, RDR): every
- * transaction filed in the history under the root, with its current status and its last activity, oldest first.
+ * transaction filed in the history under the root, with its current status and its last activity, oldest first. Read
+ * in the months since the root was created (`root`, the first attempt's registry row).
  */
 export async function loadHistory(
   db: Queryable,
-  accountId: string,
-  rootId: string,
+  root: TransactionKey,
   self: TransactionHistoryEntry,
 ): Promise<TransactionHistoryEntry[]> {
+  const { accountId } = root;
   const events = db
     .select({
       transactionId: transactionHistory.transactionId,
       lastActivity: sql<Date>`max(${transactionHistory.occurredAt})`.as('last_activity'),
     })
     .from(transactionHistory)
-    .where(and(eq(transactionHistory.accountId, accountId), eq(transactionHistory.rootId, rootId)))
+    .where(
+      and(
+        eq(transactionHistory.accountId, accountId),
+        eq(transactionHistory.rootId, root.id),
+        createdSince(transactionHistory.transactionCreatedAt, root.createdAt),
+      ),
+    )
     .groupBy(transactionHistory.transactionId)
     .as('events');
   const related = alias(transactions, 'related');
@@ -383,7 +398,14 @@ export async function loadHistory(
       lastActivity: events.lastActivity,
     })
     .from(events)
-    .innerJoin(related, and(eq(related.id, events.transactionId), eq(related.accountId, accountId)))
+    .innerJoin(
+      related,
+      and(
+        eq(related.id, events.transactionId),
+        eq(related.accountId, accountId),
+        createdSince(related.createdAt, root.createdAt),
+      ),
+    )
     .orderBy(asc(events.lastActivity), asc(related.id));
   const entries: TransactionHistoryEntry[] = rows.map((row) => ({
     transactionId: row.transactionId,
@@ -413,15 +435,14 @@ export async function loadTransactionDetail(
 ): Promise<TransactionDetail | undefined> {
   const id = transactionIdOrNull(transactionId);
   if (!id) return undefined;
-  const [row] = await db
-    .select(detailColumns)
-    .from(transactions)
-    .where(and(eq(transactions.id, id), eq(transactions.accountId, accountId)))
-    .limit(1);
+  const key = await findTransactionKey(db, accountId, id);
+  if (!key) return undefined;
+  const [row] = await db.select(detailColumns).from(transactions).where(isTransaction(key)).limit(1);
+  // Registered but not in the table: its month was archived.
   if (!row) return undefined;
   const item = toListItem(row);
   const children = REFUNDABLE_TYPES.includes(item.transactionType)
-    ? await loadPaymentChildren(db, accountId, id)
+    ? await loadPaymentChildren(db, key)
     : { refunds: [], chargebackApplied: false, rdrReceived: false };
   const refund = refundStateOf(row, children, now);
   const self: TransactionHistoryEntry = {
@@ -432,7 +453,8 @@ export async function loadTransactionDetail(
     isFallback: item.isFallback,
     money: item.money,
   };
-  const history = await loadHistory(db, accountId, row.rootId, self);
+  const root = row.rootId === key.id ? key : await findTransactionKey(db, accountId, row.rootId);
+  const history = root ? await loadHistory(db, root, self) : [self];
   const isPayment = PAYMENT_TYPES.includes(item.transactionType);
   const card = [row.cardBrand, row.cardBin, row.cardLast4, row.cardHolder, row.cardExpiry, row.cardCountry];
   const authorization = [row.eci, row.eciDescription, row.avs, row.authorizationId];

@@ -18,6 +18,7 @@ import { recordActivity } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { type AuthContext, assertAccountAccess } from '../../plugins/auth';
 import { ApiError, notFound } from '../../plugins/errors';
+import { createdSince, findKeyOfIdempotencyKey, findTransactionKey, isTransaction } from './keys';
 import { loadPaymentChildren, refundStateOf, transactionIdOrNull } from './queries';
 
 // Refunds (spec 3, sections 4, 5 and 7; design.md section 6). One database transaction locks the payment row, replays
@@ -74,6 +75,9 @@ const keyReused = () =>
  * before any settlement) and, when that was a failure, the acquirer's error.
  */
 async function storedAnswer(db: Queryable, call: RefundCall, fingerprint: string): Promise<RefundResult | undefined> {
+  const key = await findKeyOfIdempotencyKey(db, call.idempotencyKey);
+  if (!key) return undefined;
+  if (key.accountId !== call.accountId) throw keyReused();
   const [refund] = await db
     .select({
       id: transactions.id,
@@ -90,11 +94,10 @@ async function storedAnswer(db: Queryable, call: RefundCall, fingerprint: string
       fingerprint: transactions.idempotencyFingerprint,
     })
     .from(transactions)
-    // Keys are unique across accounts (the index), and a key another account used is refused before the acquirer is
-    // asked: this one look-up names no account (tests/server/account-scope.test.ts lists it).
-    .where(eq(transactions.idempotencyKey, call.idempotencyKey))
+    .where(isTransaction(key))
     .limit(1);
-  if (!refund) return undefined;
+  // Registered but archived: the key is spent, and its answer is no longer kept.
+  if (!refund) throw keyReused();
   if (refund.fingerprint !== fingerprint || refund.accountId !== call.accountId || !refund.parentId) throw keyReused();
   const [first] = await db
     .select({ status: transactionHistory.status })
@@ -104,6 +107,7 @@ async function storedAnswer(db: Queryable, call: RefundCall, fingerprint: string
         eq(transactionHistory.accountId, refund.accountId),
         eq(transactionHistory.rootId, refund.rootId),
         eq(transactionHistory.transactionId, refund.id),
+        createdSince(transactionHistory.transactionCreatedAt, key.createdAt),
       ),
     )
     .orderBy(asc(transactionHistory.occurredAt), asc(transactionHistory.id))
@@ -144,11 +148,10 @@ export async function sendRefund(deps: RefundDeps, auth: AuthContext, call: Refu
   let result: RefundResult;
   try {
     result = await deps.db.transaction(async (tx) => {
-      const [payment] = await tx
-        .select()
-        .from(transactions)
-        .where(and(eq(transactions.id, paymentId), eq(transactions.accountId, scoped.accountId)))
-        .for('update');
+      // The registry first, so the lock is taken in the payment's month only (keys.ts).
+      const key = await findTransactionKey(tx, scoped.accountId, paymentId);
+      if (!key) throw notFound();
+      const [payment] = await tx.select().from(transactions).where(isTransaction(key)).for('update');
       if (!payment) throw notFound();
       // The same key may have committed while this call waited for the lock.
       const replay = await storedAnswer(tx, scoped, fingerprint);
@@ -193,7 +196,7 @@ async function createRefund(
     : [];
   const nowMs = deps.now();
   // Read after the lock: every earlier refund of this payment has committed, pending ones included.
-  const children = await loadPaymentChildren(tx, payment.accountId, payment.id);
+  const children = await loadPaymentChildren(tx, payment);
   const state = refundStateOf(
     { ...payment, amount: Number(payment.amount), providerBlocksSameDay: mid?.providerBlocksSameDay ?? false },
     children,
@@ -265,6 +268,7 @@ async function createRefund(
     accountId: payment.accountId,
     rootId: payment.rootId,
     transactionId: refundId,
+    transactionCreatedAt: at,
     transactionType: refundType,
     status: answer.status,
     isFallback: false,

@@ -123,6 +123,8 @@ export interface HistoryRow {
   accountId: string;
   rootId: string;
   transactionId: string;
+  /** The transaction's creation time: the history's partition key (migration 0038). */
+  transactionCreatedAt: Date;
   transactionType: string;
   status: string;
   isFallback: boolean;
@@ -978,6 +980,7 @@ export class MerchantTraffic {
       accountId: row.accountId,
       rootId: row.rootId,
       transactionId: row.id,
+      transactionCreatedAt: row.createdAt,
       transactionType: row.transactionType,
       status,
       isFallback: row.isFallback,

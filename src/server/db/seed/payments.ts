@@ -99,6 +99,7 @@ const HISTORY_COLUMNS: readonly Column<HistoryRow>[] = [
   ['account_id', 'uuid', (r) => r.accountId],
   ['root_id', 'uuid', (r) => r.rootId],
   ['transaction_id', 'uuid', (r) => r.transactionId],
+  ['transaction_created_at', 'timestamptz', (r) => iso(r.transactionCreatedAt)],
   ['transaction_type', 'text', (r) => r.transactionType],
   ['status', 'text', (r) => r.status],
   ['is_fallback', 'boolean', (r) => r.isFallback],

@@ -53,12 +53,17 @@ export interface Cursor {
   cursorId: string;
 }
 
-/** Rows after `cursor` in `order`: one row comparison, which a btree index on (key, id) answers as a range. */
+/**
+ * Rows after `cursor` in `order`: one row comparison, which a btree index on (key, id) answers as a range. The key's
+ * own bound, implied by it, is added because partition pruning does not look into row comparisons: sorted by
+ * creation date, a partitioned table's later batches then skip the months already read (migration 0038).
+ */
 export function afterCursor(order: KeysetOrder, cursor: Cursor): SQL {
-  const operator = order.direction === 'desc' ? sql`<` : sql`>`;
+  const [operator, keyOperator] = order.direction === 'desc' ? [sql`<`, sql`<=`] : [sql`>`, sql`>=`];
   const keyType = sql.raw(order.key.type);
   const idType = sql.raw(order.idType);
-  return sql`(${order.key.expression}, ${order.id}) ${operator} (cast(${cursor.cursorKey} as ${keyType}), cast(${cursor.cursorId} as ${idType}))`;
+  const key = sql`cast(${cursor.cursorKey} as ${keyType})`;
+  return sql`(${order.key.expression}, ${order.id}) ${operator} (${key}, cast(${cursor.cursorId} as ${idType})) and ${order.key.expression} ${keyOperator} ${key}`;
 }
 
 export interface BatchRequest {
