@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { archiveMonth, listPartitions, maintainPartitions } from '@server/db/partitions';
 import { transactionKeys, transactions } from '@server/db/schema';
+import { withoutSecondaryStructures } from '@server/db/seed/payments';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildExportTestApp, type ExportTestApp } from './helpers/export-app';
@@ -161,5 +162,23 @@ describe('monthly partitions', () => {
     expect(archivedRows?.n).toBe(3);
     await expect(archiveMonth(t.database, month)).rejects.toThrow(/No partition holds/);
     await expect(archiveMonth(t.database, new Date().toISOString().slice(0, 7))).rejects.toThrow(/Only a past month/);
+  });
+
+  it('gets every index back on every month after a bulk load (the seed of millions and the bench drop and rebuild them)', async () => {
+    const indexes = async () =>
+      (
+        (await t.db.execute(sql`
+          select c.relname as "table", count(*)::int as n, bool_and(i.indisvalid) as valid
+          from pg_index i join pg_class c on c.oid = i.indrelid
+          where c.relname like 'transactions%' or c.relname like 'transaction_history%'
+          group by c.relname order by c.relname`)) as unknown as {
+          rows: { table: string; n: number; valid: boolean }[];
+        }
+      ).rows;
+    const before = await indexes();
+    expect(before.length).toBeGreaterThan(10);
+    await withoutSecondaryStructures(t.db, async () => {});
+    expect(await indexes()).toEqual(before);
+    expect(before.every((row) => row.valid)).toBe(true);
   });
 });

@@ -132,43 +132,57 @@ async function generateTransactions(database: Database, rows: number, log: (line
       });
     }
   }
-  for (let start = 1; start <= rows; start += GENERATE_CHUNK) {
-    const end = Math.min(rows, start + GENERATE_CHUNK - 1);
-    // A multiplicative hash of n stands in for randomness, so a run is repeatable.
-    await db.execute(sql`
-      with world as (
-        select m.account_id, array_agg(m.id order by m.id) as merchant_ids
-        from merchants m group by m.account_id
-      ), picked as (
-        select n, gen_random_uuid() as id, (n * 2654435761) % 1000003 as h,
-          case when n % 10 = 0 then ${other!.id}::uuid else ${accountId}::uuid end as account_id
-        from generate_series(${start}::int, ${end}::int) as n
-      ), refs as (
-        select distinct on (mi.merchant_id) mi.merchant_id, mi.id as mid_id, mi.acquirer_id, mi.solution_id,
-          ro.id as route_id
-        from mids mi join routes ro on ro.merchant_id = mi.merchant_id
-        order by mi.merchant_id, mi.id
-      ), rows as (
-        select p.*, w.merchant_ids[1 + p.h % array_length(w.merchant_ids, 1)] as merchant_id
-        from picked p join world w on w.account_id = p.account_id
-      )
-      insert into transactions (id, root_id, account_id, merchant_id, transaction_type, status, category, amount,
-        currency, payment_method, order_url, reference_order_id, acquirer_id, solution_id, provider_transaction_id,
-        mid_id, route_id, card_brand, card_country, shopper_email, risk_score, created_at, updated_at)
-      select r.id, r.id, r.account_id, r.merchant_id,
-        (array['PAYMENT','PAYMENT','PAYMENT','PAYMENT','PAYMENT','PAYMENT','PAYMENT','PAYMENT','RECURRENCE','PARTIAL_REFUND'])[1 + r.h % 10],
-        (array['SUCCESS','SUCCESS','SUCCESS','SUCCESS','SUCCESS','SUCCESS','SUCCESS','DECLINED','FAILED','ABANDONED','DECLINED','IN_PROCESS'])[1 + (r.h / 10) % 12],
-        (array['ONE-OFF','ONE-OFF','INITIAL','RENEWAL'])[1 + (r.h / 7) % 4],
-        100 + (r.h * 31) % 50000, (array['EUR','EUR','USD','GBP'])[1 + (r.h / 3) % 4],
-        (array['CARD','CARD','CARD','APPLE_PAY','PAYPAL'])[1 + (r.h / 11) % 5],
-        'https://shop' || (r.h % 8) || '.example', 'ORD-' || r.n, f.acquirer_id, f.solution_id,
-        'prov_' || md5(r.n::text), f.mid_id, f.route_id,
-        (array['VISA','MC','AMEX'])[1 + (r.h / 13) % 3], (array['ES','FR','IT','DE','GB','US'])[1 + (r.h / 17) % 6],
-        'shopper' || (r.h % 50000) || '@mail.example', ((r.h * 7) % 10001) / 10000.0,
-        now() - make_interval(secs => r.h * ${GENERATED_SPREAD_SECONDS / 1_000_003}::double precision),
-        now() - make_interval(secs => r.h * ${GENERATED_SPREAD_SECONDS / 1_000_003}::double precision)
-      from rows r join refs f on f.merchant_id = r.merchant_id`);
-    log(`generated ${end.toLocaleString('en')} of ${rows.toLocaleString('en')} transactions`);
+  const generate = async () => {
+    for (let start = 1; start <= rows; start += GENERATE_CHUNK) {
+      const end = Math.min(rows, start + GENERATE_CHUNK - 1);
+      // A multiplicative hash of n stands in for randomness, so a run is repeatable.
+      await db.execute(sql`
+        with world as (
+          select m.account_id, array_agg(m.id order by m.id) as merchant_ids
+          from merchants m group by m.account_id
+        ), picked as (
+          select n, gen_random_uuid() as id, (n * 2654435761) % 1000003 as h,
+            case when n % 10 = 0 then ${other!.id}::uuid else ${accountId}::uuid end as account_id
+          from generate_series(${start}::int, ${end}::int) as n
+        ), refs as (
+          select distinct on (mi.merchant_id) mi.merchant_id, mi.id as mid_id, mi.acquirer_id, mi.solution_id,
+            ro.id as route_id
+          from mids mi join routes ro on ro.merchant_id = mi.merchant_id
+          order by mi.merchant_id, mi.id
+        ), rows as (
+          select p.*, w.merchant_ids[1 + p.h % array_length(w.merchant_ids, 1)] as merchant_id
+          from picked p join world w on w.account_id = p.account_id
+        )
+        insert into transactions (id, root_id, account_id, merchant_id, transaction_type, status, category, amount,
+          currency, payment_method, order_url, reference_order_id, acquirer_id, solution_id, provider_transaction_id,
+          mid_id, route_id, card_brand, card_country, shopper_email, risk_score, created_at, updated_at)
+        select r.id, r.id, r.account_id, r.merchant_id,
+          (array['PAYMENT','PAYMENT','PAYMENT','PAYMENT','PAYMENT','PAYMENT','PAYMENT','PAYMENT','RECURRENCE','PARTIAL_REFUND'])[1 + r.h % 10],
+          (array['SUCCESS','SUCCESS','SUCCESS','SUCCESS','SUCCESS','SUCCESS','SUCCESS','DECLINED','FAILED','ABANDONED','DECLINED','IN_PROCESS'])[1 + (r.h / 10) % 12],
+          (array['ONE-OFF','ONE-OFF','INITIAL','RENEWAL'])[1 + (r.h / 7) % 4],
+          100 + (r.h * 31) % 50000, (array['EUR','EUR','USD','GBP'])[1 + (r.h / 3) % 4],
+          (array['CARD','CARD','CARD','APPLE_PAY','PAYPAL'])[1 + (r.h / 11) % 5],
+          'https://shop' || (r.h % 8) || '.example', 'ORD-' || r.n, f.acquirer_id, f.solution_id,
+          'prov_' || md5(r.n::text), f.mid_id, f.route_id,
+          (array['VISA','MC','AMEX'])[1 + (r.h / 13) % 3], (array['ES','FR','IT','DE','GB','US'])[1 + (r.h / 17) % 6],
+          'shopper' || (r.h % 50000) || '@mail.example', ((r.h * 7) % 10001) / 10000.0,
+          now() - make_interval(secs => r.h * ${GENERATED_SPREAD_SECONDS / 1_000_003}::double precision),
+          now() - make_interval(secs => r.h * ${GENERATED_SPREAD_SECONDS / 1_000_003}::double precision)
+        from rows r join refs f on f.merchant_id = r.merchant_id`);
+      log(`generated ${end.toLocaleString('en')} of ${rows.toLocaleString('en')} transactions`);
+    }
+  };
+  // As the seed loads: the rollups' triggers off and one rebuild at the end (their upserts per million-row statement
+  // cost minutes), and millions of rows without the secondary indexes and foreign keys, rebuilt once.
+  const [{ withoutSecondaryStructures }, { withRollupRebuiltAfter }] = await Promise.all([
+    import('../../db/seed/payments'),
+    import('../../db/sales-rollup'),
+  ]);
+  const load = () => withRollupRebuiltAfter(db, generate);
+  if (database.kind === 'postgres' && rows >= 500_000) {
+    await withoutSecondaryStructures(db, load, ['transactions', 'transaction_history', 'transaction_keys']);
+  } else {
+    await load();
   }
   await db.execute(sql.raw('vacuum analyze transactions'));
   return accountId;

@@ -216,7 +216,9 @@ export async function withoutSecondaryStructures(
   for (const index of indexes) await db.execute(sql`drop index ${sql.identifier(index.name)}`);
   await load();
   await db.execute(sql.raw(`set local maintenance_work_mem = '512MB'`));
-  for (const index of indexes) await db.execute(sql.raw(index.definition));
+  // A partitioned table's index reads `ON ONLY parent` in pg_indexes: as written it would make an invalid index of the
+  // parent alone, and no partition would get one. Without ONLY it is built on every partition (migration 0038).
+  for (const index of indexes) await db.execute(sql.raw(index.definition.replace(/ ON ONLY /, ' ON ')));
   for (const key of keys) {
     await db.execute(
       sql`alter table ${sql.identifier(key.table)} add constraint ${sql.identifier(key.name)} ${sql.raw(key.definition)}`,
