@@ -5,6 +5,7 @@ import { withoutSecondaryStructures } from '@server/db/seed/payments';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildExportTestApp, type ExportTestApp } from './helpers/export-app';
+import { insertCase } from './helpers/chargeback-fixtures';
 import { partitionsRead } from './helpers/plan-scope';
 import { type LoggedStatement, recordStatements } from './helpers/statement-log';
 import { authHeader, createAccount, createMerchant, signedInAs } from './helpers/test-app';
@@ -138,6 +139,20 @@ describe('monthly partitions', () => {
     );
     expect(reads.length).toBeGreaterThanOrEqual(1);
     for (const read of reads) expect(read.partitions, read.text).toEqual([monthName(month)]);
+  });
+
+  it("reads the chargeback queue's payments in their own months", async () => {
+    const disputed = [payments[3]!, payments[5]!];
+    for (const payment of disputed) {
+      await insertCase(t.db, world, { paymentTransactionId: payment.id, notificationDate: new Date() });
+    }
+    const reads = await partitionsOfCall(get(`/account/${world.accountId}/chargeback?page=1&limit=50`));
+    const page = reads.find((read) => /"payment_transaction_id"/.test(read.text) && /"shopper_ip"/.test(read.text));
+    // Each case's payment in its month, and its refunds in the months since: none before the oldest payment's.
+    const oldest = monthName(disputed[0]!.createdAt);
+    expect(page?.partitions).toEqual(expect.arrayContaining(disputed.map((payment) => monthName(payment.createdAt))));
+    expect(months(page!.partitions).filter((name) => name < oldest)).toEqual([]);
+    expect(page?.partitions).not.toContain('transactions_p1970_01');
   });
 
   it("finds a pasted id through the registry and reads that transaction's month only", async () => {

@@ -1179,6 +1179,12 @@ export const chargebacks = pgTable(
     paymentTransactionId: uuid('payment_transaction_id')
       .notNull()
       .references(() => transactionKeys.id),
+    /**
+     * The payment's creation time, its month in the partitioned `transactions` (migration 0039): the queue reads each
+     * case's payment in that month only. Set by a trigger from `transaction_keys` on every insert and NOT NULL in the
+     * database; optional here because no writer gives it.
+     */
+    paymentCreatedAt: timestamp('payment_created_at', { withTimezone: true }),
     /** The CHARGEBACK or INFORMATION_REQUESTED transaction the acquirer booked for this case, when there is one. */
     disputeTransactionId: uuid('dispute_transaction_id').references(() => transactionKeys.id),
     /** caseId: the acquirer's case reference. */

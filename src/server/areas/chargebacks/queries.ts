@@ -148,7 +148,7 @@ export const chargebackListColumns = {
   fraudType: chargebacks.fraudType,
   hasPreviousChargebacks: chargebacks.hasPreviousChargebacks,
   // Refunds notified with the case, or made since (in this console or by the acquirer) on the payment.
-  hasRefund: sql<boolean>`(${chargebacks.hasRefund} or exists (select 1 from ${transactions} ${sql.identifier('refund')} where ${refund.accountId} = ${chargebacks.accountId} and ${refund.parentId} = ${chargebacks.paymentTransactionId} and ${refund.transactionType} in ('REFUND', 'PARTIAL_REFUND') and ${refund.status} = 'SUCCESS'))`,
+  hasRefund: sql<boolean>`(${chargebacks.hasRefund} or exists (select 1 from ${transactions} ${sql.identifier('refund')} where ${refund.accountId} = ${chargebacks.accountId} and ${refund.parentId} = ${chargebacks.paymentTransactionId} and ${refund.createdAt} >= ${chargebacks.paymentCreatedAt} and ${refund.transactionType} in ('REFUND', 'PARTIAL_REFUND') and ${refund.status} = 'SUCCESS'))`,
   amount: chargebacks.amount,
   currency: chargebacks.currency,
   notificationDate: chargebacks.notificationDate,
@@ -178,7 +178,12 @@ export function selectChargebacks<T extends SelectedFields>(db: Queryable, colum
     .$dynamic()
     .innerJoin(
       payment,
-      and(eq(payment.id, chargebacks.paymentTransactionId), eq(payment.accountId, chargebacks.accountId)),
+      // The payment's month too: `transactions` is partitioned by it (migration 0039).
+      and(
+        eq(payment.id, chargebacks.paymentTransactionId),
+        eq(payment.accountId, chargebacks.accountId),
+        eq(payment.createdAt, chargebacks.paymentCreatedAt),
+      ),
     );
 }
 
