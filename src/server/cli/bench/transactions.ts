@@ -522,10 +522,13 @@ const keptDatabase = (created: TransactionsFixture): Outcome | undefined =>
     ? undefined
     : { value: 0, unit: 'ms', pass: true, detail: 'not run: BENCH_TRANSACTIONS_URL names a kept database' };
 
+/**
+ * Informational: design.md budgets no write. Most of a refund is its transaction's round trips and the rollups'
+ * insert trigger (about 6 ms for one row, the same on the unpartitioned table); the registry's trigger adds 0.1 ms.
+ */
 export const transactionsRefund: Measurement = {
   name: 'Transaction refund p95 (payments of each of 12 months)',
   group: 'transactions',
-  budget: SINGLE_RECORD_BUDGET,
   async run() {
     const created = await fixture();
     const skipped = keptDatabase(created);
