@@ -101,6 +101,8 @@ const OPERATION_IDS: Record<string, string> = {
   'GET /api/route/search': 'searchRoutes',
   'POST /api/merchant/{merchantId}/simulation': 'simulateRouting',
   'POST /api/merchant/{merchantId}/routing-backtest': 'backtestRouting',
+  'GET /api/merchant/{merchantId}/routing-lint': 'lintRouting',
+  'POST /api/merchant/{merchantId}/routing-lint': 'lintRoutingDraft',
   'GET /api/search': 'search',
   'GET /api/search/names': 'searchNames',
   'GET /api/export/{exportId}/status': 'getExportStatus',

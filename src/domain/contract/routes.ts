@@ -230,3 +230,46 @@ export const routeIdSearchResponse = z.object({ items: z.array(routeIdSearchItem
 
 export const routeParams = z.object({ merchantId: z.string(), routeId: z.string() });
 export const merchantRouteParams = z.object({ merchantId: z.string() });
+
+// Routing that checks itself (issue 28): GET /merchant/{merchantId}/routing-lint on the saved routes, POST on a draft
+// (the wizard's rows and removed routes, as the backtest takes them). The findings are src/domain/routing-lint.ts's.
+
+/** Rows a draft may add or edit, and saved routes it may leave out: the backtest's bound (500 routes lint in ms). */
+export const ROUTING_LINT_DRAFT_ROUTES = 500;
+
+/** A draft to check: routes added (no routeId) or edited (routeId), and saved routes left out. */
+export const routingLintRequest = z.object({
+  temporaryRoutes: z.array(temporaryRoute).max(ROUTING_LINT_DRAFT_ROUTES).default([]),
+  removedRouteIds: z.array(uuid).max(ROUTING_LINT_DRAFT_ROUTES).default([]),
+});
+export type RoutingLintRequest = z.infer<typeof routingLintRequest>;
+export type RoutingLintRequestInput = z.input<typeof routingLintRequest>;
+
+const lintedRoute = z.object({
+  /** A saved route's id, or 'new-1', 'new-2'... for the draft's new rows in the order sent. */
+  routeId: z.string(),
+  description: z.string(),
+  priority: z.number().int(),
+  /** The console's detail of a saved route; null for a new row. */
+  routeDetailPath: z.string().nullable(),
+});
+
+export const routingLintFinding = lintedRoute.extend({
+  kind: z.enum(['shadowed', 'dead']),
+  severity: z.enum(['warning', 'error']),
+  /** One line: "Never takes payments: every order it matches goes to Visa EU (priority 7) first." */
+  reason: z.string(),
+  /** For 'dead': weight 0, its MID unknown or disabled, or no order meets its criteria and its MID's. */
+  deadReason: z.enum(['mid-missing', 'mid-disabled', 'weight-zero', 'no-order-matches']).nullable(),
+  /** For 'shadowed': the higher-priority routes that together take every order it matches. */
+  shadowedBy: z.array(lintedRoute),
+});
+export type RoutingLintFinding = z.infer<typeof routingLintFinding>;
+
+export const routingLintResult = z.object({
+  /** Routes checked: the saved ones, or the draft's. */
+  checkedRoutes: z.number().int(),
+  /** Routes that never take payments, saved ones first by priority (highest first), then new rows. */
+  findings: z.array(routingLintFinding),
+});
+export type RoutingLintResult = z.infer<typeof routingLintResult>;

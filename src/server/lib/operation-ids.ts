@@ -52,6 +52,9 @@ const NAMED: Record<string, string> = {
   // The MID pick list with the route's variables as its body (a route may name more URLs than a query string holds).
   'POST /merchant/{merchantId}/route-mid': 'searchRouteMids',
   'POST /merchant/{merchantId}/routing-backtest': 'backtestRouting',
+  // Issue 28: the check of the saved routes, and of a draft (a POST that creates nothing).
+  'GET /merchant/{merchantId}/routing-lint': 'lintRouting',
+  'POST /merchant/{merchantId}/routing-lint': 'lintRoutingDraft',
   'POST /event': 'sendAnalyticsEvents',
 };
 

@@ -15,6 +15,8 @@ import {
   routesCreate,
   routesCreated,
   routeUpdate,
+  routingLintRequest,
+  routingLintResult,
   simulationRequest,
   simulationResult,
 } from '@domain/contract/routes';
@@ -28,6 +30,7 @@ import { notFound } from '../../plugins/errors';
 import { merchantOfCaller } from '../merchants/queries';
 import { backtestBodyErrors, createRoutingBacktests } from './backtest';
 import { routesExport } from './export';
+import { lintMerchantRouting } from './lint';
 import { findRoutesById, listRoutes, loadRouteDetail, routeMidPickList } from './queries';
 import { createRoutes, deleteRoute, duplicateRoute, updateRoute } from './service';
 import { simulate } from './simulation';
@@ -275,6 +278,47 @@ export const routesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request) => {
       const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
       return simulate(db, target, request.body);
+    },
+  );
+
+  const lintSummary =
+    'Which routes can never take a payment, and why: shadowed (every order it matches goes to routes of a higher ' +
+    'priority, named) or dead (weight 0, its MID unknown or disabled, or no order meets its criteria and its ' +
+    "MID's), checked exactly on the routing engine's criteria. Read-only";
+  app.get(
+    '/merchant/:merchantId/routing-lint',
+    {
+      preHandler: requirePermission(P.routeRead),
+      schema: {
+        tags,
+        summary: `${lintSummary}; on the saved routes`,
+        params: merchantRouteParams,
+        response: { 200: routingLintResult, ...errors },
+      },
+    },
+    async (request) => {
+      const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
+      return lintMerchantRouting(readDb(deps, request), target);
+    },
+  );
+
+  app.post(
+    '/merchant/:merchantId/routing-lint',
+    {
+      preHandler: requirePermission(P.routeRead),
+      schema: {
+        tags,
+        summary:
+          `${lintSummary}; on a draft: temporaryRoutes added or edited (an edited one names its routeId) and ` +
+          'removedRouteIds left out, as the simulation and the backtest take them',
+        params: merchantRouteParams,
+        body: routingLintRequest,
+        response: { 200: routingLintResult, ...errors },
+      },
+    },
+    async (request) => {
+      const target = await merchantOfCaller(db, request.auth, request.params.merchantId);
+      return lintMerchantRouting(readDb(deps, request), target, request.body);
     },
   );
 
