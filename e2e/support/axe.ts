@@ -17,11 +17,26 @@ const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 const NEVER_HOLD_FOCUS = '[data-floating-ui-focus-guard]';
 
 /**
+ * Waits until the page's finite animations and transitions have ended, as a user sees the screen: a dialog scanned
+ * while it fades in has a primary button at part opacity, which axe measured as too little contrast (a CI run on a
+ * busy machine). Endless ones (a spinner) are not waited for.
+ */
+async function settledAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/**
  * Scans the page as it is now (open dialogs and menus included) and fails, softly, on every serious or critical
  * violation, printing its id, help and the elements it found. Soft, so a journey through several screens reports
  * every screen's violations in one run instead of stopping at the first.
  */
 export async function expectNoSeriousViolations(page: Page, screenName: string): Promise<void> {
+  await settledAnimations(page);
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).exclude(NEVER_HOLD_FOCUS).analyze();
   const blocking = results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''));
   const report = blocking.map(
