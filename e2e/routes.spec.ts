@@ -20,8 +20,11 @@ test('an administrator reads a route, duplicates it and finds the copy at weight
   await expectNoSeriousViolations(page, 'routes list');
 
   const first = rows.first();
-  const description = (await first.getByRole('gridcell').first().textContent())?.trim() ?? '';
-  await first.getByRole('gridcell').first().click();
+  // The description alone: a route that never takes payments has the routing lint's badge under it (issue 28).
+  const description =
+    (await first.getByRole('gridcell').first().locator('.route-description__text').textContent())?.trim() ?? '';
+  // The priority cell: the description cell may hold the badge, whose click opens its check instead.
+  await first.getByRole('gridcell').nth(1).click();
   await expect(page.getByRole('heading', { name: 'Route Detail', level: 1 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Variables' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'MID' }).getByRole('link')).toBeVisible();
@@ -35,4 +38,14 @@ test('an administrator reads a route, duplicates it and finds the copy at weight
   });
   await expect(copy).toBeVisible();
   await expect(copy.getByRole('gridcell').nth(2)).toHaveText('0');
+
+  // The routing lint (issue 28) says so: the summary above the list counts it, and its badge tells why.
+  await expect(page.getByText(/routes? never takes? payments: .*with weight 0\./)).toBeVisible();
+  await copy.getByRole('button', { name: /^Weight 0/ }).click();
+  const why = page.getByRole('dialog', { name: `Copy of ${description}` });
+  await expect(why.getByText('Never takes payments: its weight is 0.')).toBeVisible();
+  await expectNoSeriousViolations(page, 'a route check');
+  await page.keyboard.press('Escape');
+  await expect(why).toBeHidden();
+  await expect(copy.getByRole('button', { name: /^Weight 0/ })).toBeFocused();
 });

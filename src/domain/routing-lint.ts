@@ -604,9 +604,13 @@ export function routeVerdicts(routes: readonly RoutingRoute[], mids: MidLookup<R
   return routes.map((route) => verdicts.get(route)!);
 }
 
+/** A MID as the reasons name it: by its description where the caller's MIDs carry one (the server's rows do). */
+type NamedMid = RoutingMid & { readonly description?: string | null };
+
 /** The routes that never take payments, in the order given, each with a one-line reason. */
-export function lintRouting(routes: readonly RoutingRoute[], mids: MidLookup<RoutingMid>): RouteLintFinding[] {
+export function lintRouting(routes: readonly RoutingRoute[], mids: MidLookup<NamedMid>): RouteLintFinding[] {
   const byId = new Map(routes.map((route) => [route.id, route]));
+  const midsById = toMidMap(mids);
   const verdicts = routeVerdicts(routes, mids);
   return verdicts.flatMap((verdict, index): RouteLintFinding[] => {
     const route = routes[index]!;
@@ -632,7 +636,7 @@ export function lintRouting(routes: readonly RoutingRoute[], mids: MidLookup<Rou
         routeId: route.id,
         severity: DEAD_ROUTE_SEVERITY[verdict.deadReason],
         deadReason: verdict.deadReason,
-        reason: deadReasonText(route, verdict.deadReason, verdict.criteria ?? []),
+        reason: deadReasonText(route, midsById.get(route.midId), verdict.deadReason, verdict.criteria ?? []),
       },
     ];
   });
@@ -656,12 +660,18 @@ function criterionWords(criteria: readonly RoutingCriterion[]): string {
   return `${list} ${words.length === 1 ? 'criterion' : 'criteria'}`;
 }
 
-function deadReasonText(route: RoutingRoute, reason: DeadRouteReason, criteria: readonly RoutingCriterion[]): string {
+function deadReasonText(
+  route: RoutingRoute,
+  mid: NamedMid | undefined,
+  reason: DeadRouteReason,
+  criteria: readonly RoutingCriterion[],
+): string {
+  const midName = mid?.description?.trim() || route.midId;
   switch (reason) {
     case 'mid-missing':
       return `Never takes payments: its MID ${route.midId} does not exist.`;
     case 'mid-disabled':
-      return `Never takes payments: its MID ${route.midId} is disabled.`;
+      return `Never takes payments: its MID ${midName} is disabled.`;
     case 'weight-zero':
       return 'Never takes payments: its weight is 0.';
     case 'no-order-matches': {
@@ -669,7 +679,7 @@ function deadReasonText(route: RoutingRoute, reason: DeadRouteReason, criteria: 
       const own = emptyCriteria(regionOf(compileCriteria(route), compileCriteria({})));
       if (criteria.every((criterion) => own.includes(criterion)))
         return `Never takes payments: no order meets its ${criterionWords(criteria)}.`;
-      return `Never takes payments: no order meets both its ${criterionWords(criteria)} and those of its MID ${route.midId}.`;
+      return `Never takes payments: no order meets both its ${criterionWords(criteria)} and those of its MID ${midName}.`;
     }
   }
 }

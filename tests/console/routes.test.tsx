@@ -52,6 +52,8 @@ function renderRoutes(
       if (call.path === `/account/${ACCOUNT_ID}`) return json(200, accountFixture());
       if (call.path === `/account/${ACCOUNT_ID}/merchant/${MERCHANT_ID}`) return json(200, merchantFixture());
       if (call.path === `/merchant/${MERCHANT_ID}/route`) return json(200, { count: 1, total: 1, items: [ROUTE] });
+      // The routing lint beside the list (issue 28; its own tests are routes-lint.test.tsx): nothing to report.
+      if (call.path === `/merchant/${MERCHANT_ID}/routing-lint`) return json(200, { checkedRoutes: 1, findings: [] });
       if (call.path === `/merchant/${MERCHANT_ID}/route/${ROUTE_ID}` && call.method === 'GET') return json(200, ROUTE);
       return undefined;
     },

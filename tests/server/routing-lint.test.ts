@@ -1,5 +1,5 @@
 import { type RoutingLintResult, routingLintResult } from '@domain/contract/routes';
-import { roles, routes } from '@server/db/schema';
+import { mids, roles, routes } from '@server/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -125,6 +125,24 @@ describe('routing lint', () => {
     expect(edited.findings).toEqual([]);
     // Nothing was saved.
     expect((await lint()).findings).toHaveLength(2);
+  });
+
+  it('names a disabled MID by its description', async () => {
+    await t.db.update(mids).set({ enable: false }).where(eq(mids.id, world.mids.fails));
+    try {
+      const drafted = await lint({
+        temporaryRoutes: [
+          { routeDescription: 'On a paused MID', midId: world.mids.fails, weight: 10, priority: 9, currency: ['GBP'] },
+        ],
+      });
+      expect(drafted.findings.find((finding) => finding.routeId === 'new-1')).toMatchObject({
+        kind: 'dead',
+        deadReason: 'mid-disabled',
+        reason: 'Never takes payments: its MID Always Fails MID is disabled.',
+      });
+    } finally {
+      await t.db.update(mids).set({ enable: true }).where(eq(mids.id, world.mids.fails));
+    }
   });
 
   it("answers 404 for another tenant's merchant and 403 without route.read", async () => {

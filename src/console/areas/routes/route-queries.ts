@@ -11,6 +11,7 @@ import {
   routeList,
   routeMidList,
   routesCreated,
+  routingLintResult,
   type SimulationRequestInput,
   type SimulationResult,
   simulationResult,
@@ -21,11 +22,16 @@ import { useQuery } from '@tanstack/react-query';
 import { midListQueryKey } from '../mids/mid-paths';
 
 // The routes area's calls (spec 2, section 7 "Routes" and "Simulation"): the list, one route, the wizard's MID pick
-// list, the simulation, and the writes, through the one API client. Screens and the wizard's actors call these and
-// never write a path themselves.
+// list, the simulation, the routing lint (issue 28), and the writes, through the one API client. Screens and the
+// wizard's actors call these and never write a path themselves.
 
 export const routeListQueryKey = (merchantId: string) => ['route-list', merchantId] as const;
 export const routeQueryKey = (merchantId: string, routeId: string) => ['route', merchantId, routeId] as const;
+/**
+ * Under the routes list's key, so whatever refreshes the list (a save, a duplicate, a delete: each invalidates
+ * routeListQueryKey) checks the routing again too.
+ */
+export const routingLintQueryKey = (merchantId: string) => [...routeListQueryKey(merchantId), 'routing-lint'] as const;
 
 /** The MID filter's options change rarely; a minute keeps the routes list on one request for them. */
 const MID_OPTIONS_STALE_MS = 60_000;
@@ -49,6 +55,26 @@ export function useRoute(merchantId: string | undefined, routeId: string) {
     queryKey: routeQueryKey(merchantId ?? '', routeId),
     queryFn: ({ signal }) => api.get(`/merchant/${merchantId}/route/${routeId}`, { schema: routeDetail, signal }),
     enabled: merchantId !== undefined && routeId !== '',
+  });
+}
+
+/**
+ * GET /merchant/{merchantId}/routing-lint: the saved routes that can never take a payment, and why (issue 28). A side
+ * check of the routes list: its failures are answered on the list (a muted line), never with the not-found page or the
+ * server-error message, so the list stays usable without it.
+ */
+export function useRoutingLint(merchantId: string | undefined) {
+  const api = useApi();
+  return useQuery({
+    queryKey: routingLintQueryKey(merchantId ?? ''),
+    queryFn: ({ signal }) =>
+      api.get(`/merchant/${merchantId}/routing-lint`, {
+        schema: routingLintResult,
+        signal,
+        notFoundIsAnswer: true,
+        serverErrorIsAnswer: true,
+      }),
+    enabled: merchantId !== undefined,
   });
 }
 

@@ -14,9 +14,10 @@ import { ROUTE_FALLBACK_OPTIONS, ROUTE_PRIORITY_OPTIONS, ROUTE_WEIGHT_BAND_OPTIO
 import { ROUTE_QUERY_KEYS } from '@domain/search-query';
 import { useCallback, useMemo } from 'react';
 import { useLocation } from 'wouter';
+import { RouteChecksContext, RouteDescriptionCell, RoutingLintSummary, routeChecksOf } from './route-checks';
 import { ROUTE_COMMAND_IDS, useRouteListCommands } from './route-commands';
 import { editRoutePath, routeDetailPath } from './route-paths';
-import { fetchRoutePage, routeListQueryKey, useRouteMidFilterOptions } from './route-queries';
+import { fetchRoutePage, routeListQueryKey, useRouteMidFilterOptions, useRoutingLint } from './route-queries';
 import { useRouteActions } from './use-route-actions';
 
 const brands = (values: readonly string[]) => values.map((brand) => CARD_BRAND_LABELS[brand as CardBrand] ?? brand);
@@ -28,7 +29,8 @@ const COLUMNS: DataColumn<RouteListItem>[] = [
     header: 'Description',
     sortField: 'routeDescription',
     width: 'minmax(140px, 2fr)',
-    cell: (route) => route.routeDescription,
+    // With the routing lint's badge under it (route-checks.tsx): a column more would not fit a 1280-pixel screen.
+    cell: (route) => <RouteDescriptionCell route={route} />,
   },
   {
     id: 'priority',
@@ -97,7 +99,10 @@ function routeFilters(midOptions: { value: string; label: string }[]): FilterDef
   ];
 }
 
-/** The merchant's routes (spec 2, sections 2.4 and 7) on the one data table; a row opens the route's detail. */
+/**
+ * The merchant's routes (spec 2, sections 2.4 and 7) on the one data table; a row opens the route's detail. The
+ * routing lint (issue 28) says above the table which routes never take payments, and marks their rows.
+ */
 export function RoutesListScreen() {
   const api = useApi();
   const [, navigate] = useLocation();
@@ -105,6 +110,8 @@ export function RoutesListScreen() {
   const { accountId, merchantId, merchant } = useCurrentScope();
   const canOpen = can(grants, P.routeSelect);
   const midOptions = useRouteMidFilterOptions(merchantId);
+  const lint = useRoutingLint(merchantId);
+  const checks = useMemo(() => routeChecksOf(lint.data, lint.isError, canOpen), [lint.data, lint.isError, canOpen]);
   const filters = useMemo(() => routeFilters(midOptions.data ?? []), [midOptions.data]);
   const fetchPage = useCallback<FetchPage<RouteListItem>>(
     (query, signal) => fetchRoutePage(api, merchantId ?? '', query, signal),
@@ -154,22 +161,25 @@ export function RoutesListScreen() {
           </CommandButton>
         }
       />
-      <DataTable
-        label="Routes"
-        queryKey={routeListQueryKey(merchantId)}
-        fetchPage={fetchPage}
-        columns={COLUMNS}
-        filters={filters}
-        queryKeys={ROUTE_QUERY_KEYS}
-        getRowId={(route) => route.routeId}
-        rowLabel={(route) => route.routeDescription}
-        onOpenRow={canOpen ? openRoute : undefined}
-        rowMenu={rowMenu}
-        defaultOrder={ROUTE_DEFAULT_ORDER}
-        searchPlaceholder="Search by description or ID"
-        exportTable={exportTable}
-        rowHeight={48}
-      />
+      <RoutingLintSummary lint={lint} />
+      <RouteChecksContext.Provider value={checks}>
+        <DataTable
+          label="Routes"
+          queryKey={routeListQueryKey(merchantId)}
+          fetchPage={fetchPage}
+          columns={COLUMNS}
+          filters={filters}
+          queryKeys={ROUTE_QUERY_KEYS}
+          getRowId={(route) => route.routeId}
+          rowLabel={(route) => route.routeDescription}
+          onOpenRow={canOpen ? openRoute : undefined}
+          rowMenu={rowMenu}
+          defaultOrder={ROUTE_DEFAULT_ORDER}
+          searchPlaceholder="Search by description or ID"
+          exportTable={exportTable}
+          rowHeight={48}
+        />
+      </RouteChecksContext.Provider>
     </div>
   );
 }
