@@ -16,6 +16,7 @@ import { exportCpu, exportFirstByte, exportMemory } from './bench/export';
 import { INVOICE_MEASUREMENTS, setInvoicesLog } from './bench/invoices';
 import { loadOneVersusTwo, setLoadLog } from './bench/load';
 import { paletteKeystrokeToPaint, setPaletteLog } from './bench/palette';
+import { routingLintP95 } from './bench/routing-lint';
 import { round } from './bench/stats';
 import { SUBSCRIPTION_MEASUREMENTS, setSubscriptionsLog } from './bench/subscriptions';
 import { closeTransactionsFixture, setTransactionsLog, TRANSACTION_MEASUREMENTS } from './bench/transactions';
@@ -50,6 +51,7 @@ const MEASUREMENTS: readonly Measurement[] = [
   exportMemory,
   ...TRANSACTION_MEASUREMENTS,
   ...BACKTEST_MEASUREMENTS,
+  routingLintP95,
   ...BACKTEST_LOAD_MEASUREMENTS,
   ...COUNTER_MEASUREMENTS,
   ...DASHBOARD_MEASUREMENTS,
