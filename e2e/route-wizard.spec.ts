@@ -125,3 +125,114 @@ test('an administrator creates a route with a MID made inside the wizard, by key
   const existing = page.getByRole('table', { name: 'Existing routes' });
   await expect(existing.getByRole('row', { name: new RegExp(routeName) })).toContainText(/[1-9]\d*(,\d)?\s?%/);
 });
+
+/**
+ * A Lumen merchant whose 'EUR traffic' routes (priority 5) take every EUR order and are not themselves flagged: a new
+ * EUR route below them never takes payments, one beside them shares their orders.
+ */
+async function merchantWithEurTraffic(request: import('@playwright/test').APIRequestContext) {
+  const session = await apiSignInAdmin(request);
+  const headers = { authorization: `Bearer ${session.token}` };
+  const accountId = lumenAccountIdOf(session);
+  const merchants = await request.get(`/api/account/${accountId}/merchant?limit=50`, { headers });
+  const { items } = (await merchants.json()) as { items: { merchantId: string; prettyName: string }[] };
+  for (const merchant of items) {
+    const routes = await request.get(`/api/merchant/${merchant.merchantId}/route?limit=100`, { headers });
+    const eur = (
+      (await routes.json()) as { items: { routeId: string; routeDescription: string; priority: number }[] }
+    ).items.filter((route) => route.routeDescription === 'EUR traffic' && route.priority === 5);
+    if (eur.length === 0) continue;
+    const lint = await request.get(`/api/merchant/${merchant.merchantId}/routing-lint`, { headers });
+    const { findings } = (await lint.json()) as { findings: { routeId: string; kind: string }[] };
+    const flagged = new Set(findings.map((finding) => finding.routeId));
+    if (findings.some((finding) => finding.kind === 'shadowed') || eur.some((route) => flagged.has(route.routeId))) {
+      continue;
+    }
+    return merchant.prettyName;
+  }
+  throw new Error('No Lumen merchant with unflagged EUR traffic routes at priority 5');
+}
+
+test('step 3 says, by keyboard alone, that a route below the EUR traffic never takes payments, until it is raised', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const merchantName = await merchantWithEurTraffic(request);
+  const routeName = `Lint route ${Date.now().toString(36)}`;
+  await typeAccountSignIn(page, lumenUser('administrator'));
+  await openRoutesByKeyboard(page, merchantName);
+
+  // Step 1: EUR; step 2: the first MID that takes it, and a description.
+  await page.keyboard.press('n');
+  await expect(page.getByRole('button', { name: '+ Currency' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('eur;');
+  await expect(page.getByRole('list', { name: 'Currency values' })).toHaveText(/EUR/);
+  await page.keyboard.press('Enter');
+  const filter = page.getByRole('combobox', { name: 'Filter MIDs' });
+  await expect(filter).toBeFocused();
+  await expect(page.getByRole('listbox', { name: 'MIDs' }).getByRole('option').first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  const midSelect = page.getByRole('group', { name: 'Route 1' }).getByRole('combobox', { name: /^MID/ });
+  await expect(midSelect).not.toHaveValue('');
+  await page.keyboard.press('F6');
+  await expect(midSelect).toBeFocused();
+  await tabTo(page, page.getByRole('textbox', { name: /^Description/ }), 3);
+  await page.keyboard.type(routeName);
+  await page.keyboard.press('Enter');
+
+  // Step 3 at priority 1 (lowest), weight 100: the EUR traffic at priority 5 takes every order first.
+  const priority = page.getByRole('combobox', { name: 'Priority' });
+  await expect(priority).toBeFocused();
+  await expect(priority).toHaveValue('1');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('End');
+  await expect(page.getByRole('spinbutton', { name: /^Weight/ })).toHaveValue('100');
+  const checks = page.getByRole('region', { name: 'Routing checks' });
+  // One of the EUR traffic routes (a sandbox's on some merchants) is enough to name.
+  await expect(checks).toContainText(
+    new RegExp(
+      `'${routeName}' never takes payments: every order it matches goes to EUR traffic[^(]*\\(priority 5\\) first\\.`,
+    ),
+  );
+  const shadowing = checks.getByRole('link', { name: /^EUR traffic/ });
+  await expect(shadowing).toBeVisible();
+  await expectNoSeriousViolations(page, 'route wizard step 3 with its routing checks');
+  // The link is the next stop after the weight: the region is in the normal Tab order and took no focus.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(shadowing).toBeFocused();
+
+  // Priority 10: the route takes its orders, but the EUR traffic would take none; priority 5 shares them.
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(priority).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(priority).toHaveValue('10');
+  await expect(checks).toContainText("Saving makes 'EUR traffic' never take payments");
+  await expect(checks).not.toContainText(`'${routeName}' never takes payments`);
+  await expect(priority).toBeFocused();
+  for (let step = 0; step < 5; step++) await page.keyboard.press('ArrowDown');
+  await expect(priority).toHaveValue('5');
+  await expect(checks).toContainText('No routing problems found.');
+
+  const listLint = page.waitForResponse(
+    (response) => response.request().method() === 'GET' && new URL(response.url()).pathname.endsWith('/routing-lint'),
+  );
+  await tabTo(page, page.getByRole('button', { name: 'Save' }), 30);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Created successfully')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Routes', level: 1 })).toBeVisible();
+  expect((await listLint).ok()).toBe(true);
+
+  // On the routes list the new route has no badge.
+  await page.keyboard.press('/');
+  await page.keyboard.type(routeName);
+  const grid = page.getByRole('grid', { name: 'Routes' });
+  await expect(bodyRows(page, grid)).toHaveCount(1);
+  const row = grid.getByRole('row', { name: new RegExp(routeName) });
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('button', { name: /why it never takes payments/ })).toHaveCount(0);
+});

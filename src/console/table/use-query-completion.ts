@@ -1,4 +1,5 @@
 import { useApi, useSession } from '@console/session/session-provider';
+import { useDebounced } from '@console/ui/use-debounced';
 import { NAME_SOURCE_PERMISSIONS, type NameHit, searchNamesResponse } from '@domain/contract/search';
 import { can } from '@domain/permissions';
 import { type Completion, completeQuery, type QueryKeyRegistry } from '@domain/search-query';
@@ -36,15 +37,6 @@ export interface QueryCompletion {
   completion: Completion;
   /** Names answered by the server so far, by key name. */
   learnt: QueryOptions;
-}
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
 }
 
 export function useQueryCompletion({

@@ -1,12 +1,14 @@
 import type { ApiClient } from '@console/api/client';
 import { useApi, useSession } from '@console/session/session-provider';
 import type { ListQueryParams } from '@console/table/types';
+import { useDebounced } from '@console/ui/use-debounced';
 import { midList } from '@domain/contract/mids';
 import {
   type RouteList,
   type RouteMid,
   type RouteSaveInput,
   type RouteUpdateInput,
+  type RoutingLintRequestInput,
   routeDetail,
   routeList,
   routeMidList,
@@ -18,7 +20,7 @@ import {
 } from '@domain/contract/routes';
 import { can, PERMISSIONS as P } from '@domain/permissions';
 import type { RoutingCriteria } from '@domain/routing-criteria';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { midListQueryKey } from '../mids/mid-paths';
 
 // The routes area's calls (spec 2, section 7 "Routes" and "Simulation"): the list, one route, the wizard's MID pick
@@ -76,6 +78,42 @@ export function useRoutingLint(merchantId: string | undefined) {
       }),
     enabled: merchantId !== undefined,
   });
+}
+
+/** The draft's check waits for the priorities and weights to rest this long, so a moving slider asks once. */
+const DRAFT_LINT_DEBOUNCE_MS = 300;
+
+/**
+ * POST /merchant/{merchantId}/routing-lint: the routing as it would be after saving the wizard's rows (issue 28), keyed
+ * by the draft 300 ms after it last changed; a newer draft changes the key and react-query aborts the older call. The
+ * last answer stays shown (placeholder) while the next one is asked. Like the GET, a side check: its failures are told
+ * where it is shown, never globally.
+ */
+export function useDraftRoutingLint(merchantId: string | undefined, draft: RoutingLintRequestInput, enabled: boolean) {
+  const api = useApi();
+  const key = JSON.stringify([draft.temporaryRoutes ?? [], draft.removedRouteIds ?? []]);
+  const askedKey = useDebounced(key, DRAFT_LINT_DEBOUNCE_MS);
+  const query = useQuery({
+    queryKey: [...routingLintQueryKey(merchantId ?? ''), 'draft', askedKey],
+    queryFn: ({ signal }) => {
+      const [temporaryRoutes, removedRouteIds] = JSON.parse(askedKey) as [
+        NonNullable<RoutingLintRequestInput['temporaryRoutes']>,
+        NonNullable<RoutingLintRequestInput['removedRouteIds']>,
+      ];
+      return api.post(`/merchant/${merchantId}/routing-lint`, {
+        body: { temporaryRoutes, removedRouteIds },
+        schema: routingLintResult,
+        signal,
+        notFoundIsAnswer: true,
+        serverErrorIsAnswer: true,
+      });
+    },
+    enabled: merchantId !== undefined && enabled,
+    placeholderData: keepPreviousData,
+  });
+  /** The draft on screen is not yet the one answered: still resting, asked, or answered for an older draft. */
+  const settling = askedKey !== key || query.isFetching || query.isPlaceholderData;
+  return { query, settling };
 }
 
 /** The routes list's MID filter: the merchant's MIDs by description (needs mid.read; without it, no filter). */

@@ -45,6 +45,7 @@ import {
 } from './route-queries';
 import { DistributionStep, WizardSimulator } from './wizard-distribution-step';
 import { MidsStep } from './wizard-mids-step';
+import { WizardRoutingChecks } from './wizard-routing-checks';
 import { VariablesStep } from './wizard-variables-step';
 import './route-wizard.css';
 
@@ -118,9 +119,9 @@ function routeSaveOf(row: WizardRow, variables: Criteria): RouteSaveInput & { ro
 const BACKTEST_KEYS = ['b'] as const;
 
 /**
- * The rows as the backtest's draft, exactly as the simulation sends them: the rows with a MID as temporary routes (an
- * edited row names its routeId and stands in for the saved route). A row the API would refuse (a weight left empty)
- * holds the backtest back with a message instead.
+ * The rows as the backtest's and the routing checks' draft, exactly as the simulation sends them: the rows with a MID
+ * as temporary routes (an edited row names its routeId and stands in for the saved route). A row the API would refuse
+ * (a weight left empty) holds the backtest back with a message instead, and the routing checks keep their last answer.
  */
 function backtestDraftOf(values: WizardValues): { draft: BacktestDraft; problem: string | null } {
   const temporaryRoutes = values.rows
@@ -254,6 +255,7 @@ function RouteWizard({ accountId, merchantId, route }: RouteWizardProps) {
   };
   const canSimulate = can(grants, P.routeSimulate);
   const canBacktest = useCanBacktest();
+  const canCheckRouting = can(grants, P.routeRead);
   const backtest = useMemo(() => backtestDraftOf(context.values), [context.values]);
   const [showVariables, setShowVariables] = useState(false);
 
@@ -312,6 +314,13 @@ function RouteWizard({ accountId, merchantId, route }: RouteWizardProps) {
         ) : step === 3 ? (
           <>
             <DistributionStep values={context.values} mids={context.mids} errors={context.errors} send={actor.send} />
+            {canCheckRouting ? (
+              <WizardRoutingChecks
+                merchantId={merchantId}
+                draft={backtest.draft}
+                draftValid={backtest.problem === null}
+              />
+            ) : null}
             {canSimulate ? <WizardSimulator merchantId={merchantId} snapshot={snapshot} send={actor.send} /> : null}
             {canBacktest ? (
               <div className="route-wizard__backtest">

@@ -63,3 +63,57 @@ export function routingLintSummary(findings: readonly RoutingLintFinding[]): str
   const routes = findings.length === 1 ? 'route never takes' : 'routes never take';
   return `${formatInteger(findings.length)} ${routes} payments: ${parts.join(', ')}.`;
 }
+
+/** The wording after 'Never takes payments: ', to say it of a named route ('its weight is 0.'). */
+function reasonRest(finding: RoutingLintFinding): string {
+  return finding.reason.replace(/^Never takes payments:\s*/, '');
+}
+
+const routeName = (route: { description: string; routeId: string }) => route.description.trim() || route.routeId;
+
+/** One line of the wizard's routing checks: what it says and the finding it comes from. */
+export interface RoutingLintChange {
+  /** 'own': a row of the wizard; 'adds': a saved route the draft stops; 'removes': a saved route it frees. */
+  effect: 'own' | 'adds' | 'removes';
+  text: string;
+  finding: RoutingLintFinding;
+}
+
+/**
+ * What saving the wizard's rows would change in the routing lint (issue 28), comparing the draft's answer with the
+ * saved routing's by route id and kind: the findings on the wizard's own rows ('EU cards' never takes payments: …),
+ * the saved routes the draft would stop (Saving makes 'Old EU route' never take payments: …) and those it would free
+ * (Saving lets 'X' take payments again.). Findings on other saved routes that stay as they are belong to the routes
+ * list, not here.
+ */
+export function routingLintChanges(
+  saved: readonly RoutingLintFinding[],
+  draft: readonly RoutingLintFinding[],
+  draftRowIds: ReadonlySet<string>,
+): RoutingLintChange[] {
+  const sameFinding = (a: RoutingLintFinding, b: RoutingLintFinding) =>
+    a.routeId === b.routeId && a.kind === b.kind && a.deadReason === b.deadReason;
+  const own = draft
+    .filter((finding) => draftRowIds.has(finding.routeId))
+    .map((finding) => ({
+      effect: 'own' as const,
+      text: `'${routeName(finding)}' never takes payments: ${reasonRest(finding)}`,
+      finding,
+    }));
+  const adds = draft
+    .filter((finding) => !draftRowIds.has(finding.routeId) && !saved.some((before) => sameFinding(before, finding)))
+    .map((finding) => ({
+      effect: 'adds' as const,
+      text: `Saving makes '${routeName(finding)}' never take payments: ${reasonRest(finding)}`,
+      finding,
+    }));
+  const draftIds = new Set(draft.map((finding) => finding.routeId));
+  const removes = saved
+    .filter((finding) => !draftIds.has(finding.routeId))
+    .map((finding) => ({
+      effect: 'removes' as const,
+      text: `Saving lets '${routeName(finding)}' take payments again.`,
+      finding,
+    }));
+  return [...own, ...adds, ...removes];
+}
