@@ -11,14 +11,19 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 const workers = Number(process.env.E2E_WORKERS ?? 2);
 const ports = Array.from({ length: workers }, (_, index) => port + index);
 // The config is read again in each worker: the data folders and addresses are chosen once, by the runner.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'ops-e2e-'));
-process.env.E2E_DATA_DIR = dataDir;
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'ops-e2e-'));
+  // Made here, so removed after the run (support/teardown.ts): each run's two demo databases hold about 500 MB.
+  process.env.E2E_DATA_DIR_MADE = '1';
+}
+const dataDir = process.env.E2E_DATA_DIR;
 process.env.E2E_BASE_URLS = ports.map((each) => `http://localhost:${each}`).join(',');
 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: '../test-results',
+  globalTeardown: './support/teardown.ts',
   fullyParallel: false,
   workers,
   retries: 0,
