@@ -114,9 +114,10 @@ export async function archiveMonth(database: Database, month: string): Promise<A
   const current = new Date().toISOString().slice(0, 7);
   if (month >= current) throw new Error(`Only a past month can be archived (${month} is not before ${current})`);
   const suffix = `_p${month.replace('-', '_')}`;
-  const present = (await listPartitions(db)).filter((partition) => partition.name.endsWith(suffix));
+  const partitions = await listPartitions(db);
+  const present = partitions.filter((partition) => partition.name.endsWith(suffix));
   if (present.length === 0) throw new Error(`No partition holds ${month}: it was never made, or is archived already`);
-  const concurrently = !(await listPartitions(db)).some((partition) => partition.month === 'default');
+  const concurrently = !partitions.some((partition) => partition.month === 'default');
   await db.execute(sql`create schema if not exists ${sql.identifier(ARCHIVE_SCHEMA)}`);
   let detachMs = 0;
   for (const partition of present) {

@@ -8,7 +8,13 @@ import type { RouteListItem, RoutingLintFinding, RoutingLintResult } from '@doma
 import type { UseQueryResult } from '@tanstack/react-query';
 import { createContext, useContext, useId } from 'react';
 import { Link } from 'wouter';
-import { ROUTING_LINT_LABELS, routingLintCategory, routingLintSummary, routingLintTone } from './routing-lint-format';
+import {
+  lintedRouteName,
+  ROUTING_LINT_LABELS,
+  routingLintCategory,
+  routingLintSummary,
+  routingLintTone,
+} from './routing-lint-format';
 import './route-checks.css';
 
 // The routing lint on the routes list (issue 28): a summary above the table, and on the row of each route that can
@@ -46,7 +52,17 @@ export function RoutingLintSummary({ lint }: { lint: UseQueryResult<RoutingLintR
   return summary ? <Banner type="warning" header={summary} /> : null;
 }
 
-const nameOf = (route: { description: string; routeId: string }) => route.description.trim() || route.routeId;
+/** A route a finding names: a link to its detail when the user may open routes and it is saved, else its name. */
+export function LintedRouteLink({
+  route,
+  canOpen,
+}: {
+  route: RoutingLintFinding['shadowedBy'][number];
+  canOpen: boolean;
+}) {
+  const name = lintedRouteName(route);
+  return canOpen && route.routeDetailPath ? <Link href={route.routeDetailPath}>{name}</Link> : <>{name}</>;
+}
 
 /** The Description cell: the description, and under it the route's badge when the check found something. */
 export function RouteDescriptionCell({ route }: { route: RouteListItem }) {
@@ -67,7 +83,7 @@ function RouteCheckBadge({ finding, canOpenRoutes }: { finding: RoutingLintFindi
   return (
     <span className="route-check" onClick={(event) => event.stopPropagation()}>
       <Popover
-        title={nameOf(finding)}
+        title={lintedRouteName(finding)}
         className="route-check__popover"
         trigger={(props) => (
           // The reason on hover and keyboard focus too, but not over the open popover that shows it.
@@ -90,11 +106,7 @@ function RouteCheckBadge({ finding, canOpenRoutes }: { finding: RoutingLintFindi
             <ul className="bare-list route-check__routes" aria-labelledby={listId}>
               {finding.shadowedBy.map((route) => (
                 <li key={route.routeId}>
-                  {canOpenRoutes && route.routeDetailPath ? (
-                    <Link href={route.routeDetailPath}>{nameOf(route)}</Link>
-                  ) : (
-                    nameOf(route)
-                  )}
+                  <LintedRouteLink route={route} canOpen={canOpenRoutes} />
                   <span className="text-muted"> (priority {route.priority})</span>
                 </li>
               ))}

@@ -69,7 +69,9 @@ function reasonRest(finding: RoutingLintFinding): string {
   return finding.reason.replace(/^Never takes payments:\s*/, '');
 }
 
-const routeName = (route: { description: string; routeId: string }) => route.description.trim() || route.routeId;
+/** A route the lint names, by its description (its id when the description is blank). */
+export const lintedRouteName = (route: { description: string; routeId: string }) =>
+  route.description.trim() || route.routeId;
 
 /** One line of the wizard's routing checks: what it says and the finding it comes from. */
 export interface RoutingLintChange {
@@ -97,14 +99,14 @@ export function routingLintChanges(
     .filter((finding) => draftRowIds.has(finding.routeId))
     .map((finding) => ({
       effect: 'own' as const,
-      text: `'${routeName(finding)}' never takes payments: ${reasonRest(finding)}`,
+      text: `'${lintedRouteName(finding)}' never takes payments: ${reasonRest(finding)}`,
       finding,
     }));
   const adds = draft
     .filter((finding) => !draftRowIds.has(finding.routeId) && !saved.some((before) => sameFinding(before, finding)))
     .map((finding) => ({
       effect: 'adds' as const,
-      text: `Saving makes '${routeName(finding)}' never take payments: ${reasonRest(finding)}`,
+      text: `Saving makes '${lintedRouteName(finding)}' never take payments: ${reasonRest(finding)}`,
       finding,
     }));
   const draftIds = new Set(draft.map((finding) => finding.routeId));
@@ -112,7 +114,7 @@ export function routingLintChanges(
     .filter((finding) => !draftIds.has(finding.routeId))
     .map((finding) => ({
       effect: 'removes' as const,
-      text: `Saving lets '${routeName(finding)}' take payments again.`,
+      text: `Saving lets '${lintedRouteName(finding)}' take payments again.`,
       finding,
     }));
   return [...own, ...adds, ...removes];

@@ -4,7 +4,7 @@ import { WarningIcon } from '@console/ui/icons';
 import type { RoutingLintRequestInput } from '@domain/contract/routes';
 import { can, PERMISSIONS as P } from '@domain/permissions';
 import { type ReactNode, useId, useMemo } from 'react';
-import { Link } from 'wouter';
+import { LintedRouteLink } from './route-checks';
 import { useDraftRoutingLint, useRoutingLint } from './route-queries';
 import {
   ROUTING_LINT_LABELS,
@@ -79,8 +79,6 @@ export function WizardRoutingChecks({ merchantId, draft, draftValid }: WizardRou
   );
 }
 
-const nameOf = (route: { description: string; routeId: string }) => route.description.trim() || route.routeId;
-
 function ChangeLine({ change, canOpenRoutes }: { change: RoutingLintChange; canOpenRoutes: boolean }) {
   const { finding } = change;
   const shadowing = change.effect === 'removes' ? [] : finding.shadowedBy;
@@ -97,12 +95,7 @@ function ChangeLine({ change, canOpenRoutes }: { change: RoutingLintChange; canO
           {shadowing.map((route, index) => (
             <span key={route.routeId}>
               {index > 0 ? ', ' : null}
-              {canOpenRoutes && route.routeDetailPath ? (
-                <Link href={route.routeDetailPath}>{nameOf(route)}</Link>
-              ) : (
-                nameOf(route)
-              )}{' '}
-              (priority {route.priority})
+              <LintedRouteLink route={route} canOpen={canOpenRoutes} /> (priority {route.priority})
             </span>
           ))}
           .

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { RoutingMid, RoutingRoute } from '@domain/routing';
 import { lintRouting } from '@domain/routing-lint';
+import { createRandom } from '../../db/seed/random';
 import { describeLatency, round, summarize } from './stats';
 import type { Measurement } from './types';
 
@@ -20,21 +21,13 @@ const HOSTS = ['shop.example', 'eu.shop.example', 'app.example'];
 const PATHS = ['', '/eu', '/eu/de', '/checkout', '/subscribe'];
 const TAGS = ['VIP', 'B2B', 'NONE', 'PROMO'];
 
-/** mulberry32, so every run lints the same routing. */
+/** The demo generator's seeded source, so every run lints the same routing. */
 function seeded(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const some = <T>(values: readonly T[], max: number): T[] => {
-    const count = 1 + Math.floor(next() * max);
-    return [...new Set(Array.from({ length: count }, () => values[Math.floor(next() * values.length)]!))];
-  };
-  return { next, some };
+  const random = createRandom(seed);
+  const some = <T>(values: readonly T[], max: number): T[] => [
+    ...new Set(Array.from({ length: random.int(1, max) }, () => random.pick(values))),
+  ];
+  return { next: () => random.next(), some };
 }
 
 export function generatedRouting(seed = 28): { routes: RoutingRoute[]; mids: RoutingMid[] } {
