@@ -163,5 +163,10 @@ describe('routing lint', () => {
     expect(response.statusCode).toBe(400);
     const unknown = await call('GET', `/merchant/${merchant.id}/routing-lint?draft=1`, adminToken);
     expect(unknown.statusCode).toBe(400);
+    // A misspelt field is refused, not dropped: the answer would be for another draft.
+    const misspelt = await call('POST', `/merchant/${merchant.id}/routing-lint`, adminToken, {
+      removedRoutesIds: [ids.visa],
+    });
+    expect(misspelt.statusCode).toBe(400);
   });
 });

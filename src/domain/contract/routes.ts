@@ -237,8 +237,11 @@ export const merchantRouteParams = z.object({ merchantId: z.string() });
 /** Rows a draft may add or edit, and saved routes it may leave out: the backtest's bound (500 routes lint in ms). */
 export const ROUTING_LINT_DRAFT_ROUTES = 500;
 
-/** A draft to check: routes added (no routeId) or edited (routeId), and saved routes left out. */
-export const routingLintRequest = z.object({
+/**
+ * A draft to check: routes added (no routeId) or edited (routeId), and saved routes left out. Strict: a misspelt
+ * `removedRouteIds` would otherwise be dropped, and the check answer for a draft the caller did not send.
+ */
+export const routingLintRequest = z.strictObject({
   temporaryRoutes: z.array(temporaryRoute).max(ROUTING_LINT_DRAFT_ROUTES).default([]),
   removedRouteIds: z.array(uuid).max(ROUTING_LINT_DRAFT_ROUTES).default([]),
 });
